@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LayoutKit",
+    products: [
+        .library(name: "LayoutKit", targets: ["LayoutKit"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "LayoutKit",
+            dependencies: ["CLibXML2"]
+        ),
+        // The example app of README and Layouts/: its view-model classes, in their own module
+        // so that `module="PhotoApp"` in the layouts names them exactly.
+        .target(
+            name: "PhotoApp",
+            dependencies: ["LayoutKit"],
+            path: "Examples/PhotoApp"
+        ),
+        .testTarget(
+            name: "LayoutKitTests",
+            dependencies: ["LayoutKit", "PhotoApp"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,216 @@
+extension ClassCatalog {
+    /// The namespace of class schema files.
+    public static let schemaNamespace = "urn:layoutkit:classes:1"
+
+    /// Builds a catalog from class schema files (`*.classes.xml`), merged as one.
+    ///
+    /// Every problem in a schema file is a `class-schema` diagnostic at its element; the classes that
+    /// could be read are still in the catalog, so layouts are checked as far as possible.
+    /// - Parameter schemas: each file's path (as it should appear in diagnostics) and bytes.
+    public static func load(schemas: [(path: String, bytes: [UInt8])]) -> (
+        catalog: ClassCatalog, diagnostics: [Diagnostic]
+    ) {
+        var decoder = ClassSchemaDecoder()
+        for schema in schemas {
+            decoder.read(schema.bytes, file: schema.path)
+        }
+        return decoder.finish()
+    }
+}
+
+/// Reads class schema documents, then resolves bases and outlet types across all of them.
+struct ClassSchemaDecoder {
+    private struct Declaration {
+        var name: String
+        var module: String?
+        var base: (name: String, location: SourceLocation)?
+        var outlets: [(name: String, type: String, optional: Bool, location: SourceLocation)]
+        var location: SourceLocation
+        var key: String { module.map { "\($0).\(name)" } ?? name }
+    }
+
+    private var declarations: [Declaration] = []
+    private var diagnostics: [Diagnostic] = []
+
+    mutating func read(_ bytes: [UInt8], file: String) {
+        let root: ParsedElement
+        switch XMLReader.read(bytes, file: file) {
+        case .failure(let diagnostic):
+            // In a class schema every problem is a class-schema problem; the message keeps the cause.
+            var moved = diagnostic
+            moved.rule = .classSchema
+            moved.message = "\(diagnostic.rule == .xmlSyntax ? "not well-formed XML: " : "")\(diagnostic.message)"
+            diagnostics.append(moved)
+            return
+        case .document(let element):
+            root = element
+        }
+        func location(_ element: ParsedElement) -> SourceLocation {
+            SourceLocation(file: file, line: element.position.line, column: element.position.column)
+        }
+        func report(_ message: String, _ element: ParsedElement) {
+            diagnostics.append(Diagnostic(rule: .classSchema, message: message, location: location(element)))
+        }
+        func attributes(_ element: ParsedElement, required: [String], optional: [String]) -> [String: String]? {
+            var values: [String: String] = [:]
+            var valid = true
+            for attribute in element.attributes where attribute.namespace != Lexical.xsiNamespace {
+                let allowed = required + optional
+                guard attribute.namespace == nil, allowed.contains(attribute.name) else {
+                    report(
+                        "unknown attribute '\(attribute.name)' on <\(element.name)>"
+                            + suggestion(for: attribute.name, in: allowed), element)
+                    valid = false
+                    continue
+                }
+                let value = Lexical.collapse(attribute.value)
+                let isValid =
+                    switch attribute.name {
+                    case "optional": value == "true" || value == "false"
+                    case "type", "base":
+                        value.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                            Lexical.isName(String($0))
+                        }
+                    default: Lexical.isName(value)
+                    }
+                if !isValid {
+                    report("invalid \(attribute.name)=\"\(attribute.value)\" on <\(element.name)>", element)
+                    valid = false
+                }
+                values[attribute.name] = value
+            }
+            for name in required where values[name] == nil {
+                report("<\(element.name)> is missing the required attribute '\(name)'", element)
+                valid = false
+            }
+            return valid ? values : nil
+        }
+
+        guard root.name == "classes", root.namespace == ClassCatalog.schemaNamespace else {
+            report(
+                "the root element must be <classes> in namespace '\(ClassCatalog.schemaNamespace)'; found <\(root.name)>",
+                root)
+            return
+        }
+        if root.textPosition != nil { report("<classes> cannot contain text", root) }
+        for element in root.children {
+            guard element.name == "class", element.namespace == ClassCatalog.schemaNamespace else {
+                report("unexpected <\(element.name)> in <classes>: expected <class>", element)
+                continue
+            }
+            if element.textPosition != nil { report("<class> cannot contain text", element) }
+            guard let values = attributes(element, required: ["name"], optional: ["module", "base"]) else {
+                continue
+            }
+            var declaration = Declaration(
+                name: values["name"]!, module: values["module"], base: values["base"].map { ($0, location(element)) },
+                outlets: [], location: location(element))
+            var outletNames: Set<String> = []
+            for child in element.children {
+                guard child.name == "outlet", child.namespace == ClassCatalog.schemaNamespace else {
+                    report("unexpected <\(child.name)> in <class>: expected <outlet>", child)
+                    continue
+                }
+                if !child.children.isEmpty || child.textPosition != nil {
+                    report("<outlet> must be empty", child)
+                }
+                guard let outlet = attributes(child, required: ["name", "type"], optional: ["optional"]) else {
+                    continue
+                }
+                guard outletNames.insert(outlet["name"]!).inserted else {
+                    report("outlet '\(outlet["name"]!)' is declared twice in class '\(declaration.key)'", child)
+                    continue
+                }
+                declaration.outlets.append(
+                    (outlet["name"]!, outlet["type"]!, outlet["optional"] == "true", location(child)))
+            }
+            declarations.append(declaration)
+        }
+    }
+
+    /// Resolves every base and outlet type, reports what does not resolve and every base cycle.
+    mutating func finish() -> (catalog: ClassCatalog, diagnostics: [Diagnostic]) {
+        var catalog = ClassCatalog.builtIn
+        var accepted: [Declaration] = []
+        for declaration in declarations {
+            if ElementKind(rawValue: declaration.key) != nil {
+                diagnostics.append(
+                    Diagnostic(
+                        rule: .classSchema, message: "class '\(declaration.key)' has the name of a built-in element",
+                        location: declaration.location))
+            } else if let first = accepted.first(where: { $0.key == declaration.key }) {
+                diagnostics.append(
+                    Diagnostic(
+                        rule: .classSchema,
+                        message: "class '\(declaration.key)' is declared twice; first at \(first.location)",
+                        location: declaration.location))
+            } else {
+                accepted.append(declaration)
+                catalog.insert(
+                    ClassCatalog.ClassEntry(
+                        key: declaration.key, name: declaration.name, module: declaration.module, base: nil,
+                        outlets: [], location: declaration.location))
+            }
+        }
+        let names = catalog.classes.keys
+        for declaration in accepted {
+            var entry = catalog.classes[declaration.key]!
+            if let base = declaration.base {
+                switch catalog.resolveTypeName(base.name) {
+                case .found(let resolved): entry.base = resolved.key
+                case .notFound(let message):
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .classSchema,
+                            message: "base of '\(declaration.key)': \(message)" + suggestion(for: base.name, in: names),
+                            location: base.location))
+                }
+            }
+            for outlet in declaration.outlets {
+                var type: String?
+                switch catalog.resolveTypeName(outlet.type) {
+                case .found(let resolved): type = resolved.key
+                case .notFound(let message):
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .classSchema, message: "type of outlet '\(outlet.name)': \(message)",
+                            location: outlet.location))
+                }
+                entry.outlets.append(
+                    ClassCatalog.OutletEntry(
+                        name: outlet.name, type: type, typeName: outlet.type, isOptional: outlet.optional,
+                        location: outlet.location))
+            }
+            catalog.insert(entry)
+        }
+        breakCycles(in: &catalog, order: accepted.map(\.key))
+        return (catalog, diagnostics.sorted(by: Diagnostic.ordered))
+    }
+
+    /// Reports each base cycle once, at the class of the cycle declared last, and cuts it there.
+    private mutating func breakCycles(in catalog: inout ClassCatalog, order: [String]) {
+        var done: Set<String> = []
+        for start in order where !done.contains(start) {
+            var path: [String] = []
+            var next: String? = start
+            while let key = next, !done.contains(key) {
+                if let index = path.firstIndex(of: key) {
+                    let cycle = Array(path[index...])
+                    let closing = cycle.max { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }!
+                    var entry = catalog.classes[closing]!
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .classSchema,
+                            message: "base classes form a cycle: \((cycle + [key]).joined(separator: " → "))",
+                            location: entry.location ?? SourceLocation(file: "", line: 1, column: 1)))
+                    entry.base = nil
+                    catalog.insert(entry)
+                    break
+                }
+                path.append(key)
+                next = catalog.classes[key]?.base
+            }
+            done.formUnion(path)
+        }
+    }
+}

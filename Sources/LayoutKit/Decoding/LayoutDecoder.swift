@@ -1,0 +1,366 @@
+/// Turns a parsed element tree into a `Layout`, reporting as `schema` everything format v1 does not allow.
+struct LayoutDecoder {
+    static let namespace = "urn:layoutkit:layout:1"
+
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Decodes the whole document; check `diagnostics` before trusting the result.
+    mutating func decode(_ root: ParsedElement) -> Layout {
+        var layout = Layout(file: file, owner: nil, externals: [], objects: [])
+        guard root.namespace == Self.namespace, root.name == "layout" else {
+            let found =
+                root.namespace.map { "<\(root.name)> in namespace '\($0)'" } ?? "<\(root.name)> in no namespace"
+            report(
+                "the root element must be <layout> in namespace '\(Self.namespace)'; found \(found)",
+                at: root.position)
+            return layout
+        }
+        _ = attributes(of: root, allowed: [])
+        rejectText(in: root)
+
+        enum Section: Int { case owner, externals, objects }
+        var section = Section.owner
+        for child in root.children {
+            guard isOurs(child) else { continue }
+            switch child.name {
+            case "owner":
+                if section != .owner || layout.owner != nil {
+                    report("<owner> must come first in <layout>, and only once", at: child.position)
+                    continue
+                }
+                layout.owner = decodeOwner(child)
+                section = .externals
+            case "external":
+                if section == .objects {
+                    report("<external> must come before the object elements of <layout>", at: child.position)
+                    continue
+                }
+                if let external = decodeExternal(child) { layout.externals.append(external) }
+                section = .externals
+            default:
+                if let kind = ElementKind(rawValue: child.name) {
+                    layout.objects.append(decodeObject(child, kind: kind))
+                    section = .objects
+                } else {
+                    reportUnknownElement(
+                        child, in: "layout", expected: ["owner", "external"] + Self.objectElementNames)
+                }
+            }
+        }
+        if layout.objects.isEmpty, diagnostics.isEmpty {
+            report(
+                "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
+                at: root.position)
+        }
+        return layout
+    }
+
+    private static let objectElementNames = ElementKind.allCases.map(\.rawValue)
+
+    // MARK: Elements
+
+    private mutating func decodeOwner(_ element: ParsedElement) -> OwnerPlaceholder? {
+        let values = attributes(of: element, allowed: ["class", "module", "id"])
+        let id = identifier(values["id"], attribute: "id", of: element)
+        let connections = decodeChildren(ofPlaceholder: element)
+        guard let classReference = classReference(values, of: element, required: true) else { return nil }
+        return OwnerPlaceholder(
+            id: id, classReference: classReference, connections: connections, position: element.position)
+    }
+
+    private mutating func decodeExternal(_ element: ParsedElement) -> ExternalPlaceholder? {
+        let values = attributes(of: element, allowed: ["id", "name", "class", "module"])
+        for child in element.children where isOurs(child) {
+            reportUnknownElement(child, in: "external", expected: [])
+        }
+        rejectText(in: element)
+        let classReference = classReference(values, of: element, required: false)
+        let name = values["name"]
+        if name == nil { reportMissing("name", of: element) }
+        guard let id = identifier(values["id"], attribute: "id", of: element, required: true), let name else {
+            return nil
+        }
+        return ExternalPlaceholder(id: id, name: name, classReference: classReference, position: element.position)
+    }
+
+    /// `<owner>` holds nothing but an optional `<connections>`.
+    private mutating func decodeChildren(ofPlaceholder element: ParsedElement) -> [Connection] {
+        rejectText(in: element)
+        var connections: [Connection] = []
+        var seenConnections = false
+        for child in element.children where isOurs(child) {
+            if child.name == "connections", !seenConnections {
+                seenConnections = true
+                connections = decodeConnections(child)
+            } else {
+                reportUnknownElement(child, in: element.name, expected: seenConnections ? [] : ["connections"])
+            }
+        }
+        return connections
+    }
+
+    private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
+        let allowed = Self.commonAttributes.union(Self.kindAttributes[kind] ?? [])
+        let values = attributes(of: element, allowed: allowed)
+        rejectText(in: element)
+        var node = LayoutNode(
+            kind: kind, id: identifier(values["id"], attribute: "id", of: element),
+            classReference: classReference(values, of: element, required: false),
+            outlet: name(values["outlet"], attribute: "outlet", of: element),
+            properties: [], children: [], connections: [], position: element.position)
+        for (attribute, value) in values.ordered where !Self.structuralAttributes.contains(attribute) {
+            if let property = property(attribute, value, of: element) {
+                node.properties.append(property)
+            }
+        }
+        var seenConnections = false
+        for child in element.children where isOurs(child) {
+            if seenConnections {
+                report("<connections> must be the last child of <\(element.name)>", at: child.position)
+            } else if child.name == "connections" {
+                seenConnections = true
+                node.connections = decodeConnections(child)
+            } else if let childKind = ElementKind(rawValue: child.name) {
+                node.children.append(decodeObject(child, kind: childKind))
+            } else {
+                reportUnknownElement(child, in: element.name, expected: Self.objectElementNames + ["connections"])
+            }
+        }
+        return node
+    }
+
+    private mutating func decodeConnections(_ element: ParsedElement) -> [Connection] {
+        _ = attributes(of: element, allowed: [])
+        rejectText(in: element)
+        var connections: [Connection] = []
+        for child in element.children where isOurs(child) {
+            guard child.name == "outlet" else {
+                reportUnknownElement(child, in: "connections", expected: ["outlet"])
+                continue
+            }
+            let values = attributes(of: child, allowed: ["property", "destination"])
+            rejectText(in: child)
+            for grandchild in child.children where isOurs(grandchild) {
+                reportUnknownElement(grandchild, in: "outlet", expected: [])
+            }
+            let property = name(values["property"], attribute: "property", of: child, required: true)
+            let destination = identifier(values["destination"], attribute: "destination", of: child, required: true)
+            if let property, let destination {
+                connections.append(Connection(property: property, destination: destination, position: child.position))
+            }
+        }
+        if connections.isEmpty, element.children.isEmpty {
+            report("<connections> needs at least one <outlet>", at: element.position)
+        }
+        return connections
+    }
+
+    // MARK: Attributes
+
+    private static let structuralAttributes: Set<String> = ["id", "class", "module", "outlet"]
+    private static let commonAttributes: Set<String> = structuralAttributes.union([
+        "hidden", "alpha", "backgroundColor", "tag", "accessibilityIdentifier",
+    ])
+    private static let kindAttributes: [ElementKind: Set<String>] = [
+        .view: [],
+        .label: ["text", "font", "textColor", "numberOfLines", "textAlignment"],
+        .imageView: ["image", "contentMode"],
+        .button: ["title", "image"],
+        .stackView: ["axis", "spacing", "alignment", "distribution"],
+        .tableViewCell: ["reuseIdentifier", "selectionStyle", "accessoryType"],
+    ]
+
+    /// The element's attributes in document order, after reporting every one not in `allowed`.
+    private mutating func attributes(of element: ParsedElement, allowed: Set<String>) -> AttributeValues {
+        var values = AttributeValues()
+        for attribute in element.attributes {
+            if attribute.namespace == Lexical.xsiNamespace { continue }
+            if let namespace = attribute.namespace {
+                report(
+                    "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
+                    at: element.position)
+            } else if allowed.contains(attribute.name) {
+                values.append(attribute.name, attribute.value)
+            } else if allowed.isEmpty {
+                report("<\(element.name)> takes no attributes; found '\(attribute.name)'", at: element.position)
+            } else {
+                report(
+                    "unknown attribute '\(attribute.name)' on <\(element.name)>"
+                        + suggestion(for: attribute.name, in: allowed),
+                    at: element.position)
+            }
+        }
+        return values
+    }
+
+    private mutating func property(_ attribute: String, _ raw: String, of element: ParsedElement) -> Property? {
+        func enumeration<Value: RawRepresentable & CaseIterable>(_: Value.Type) -> Value?
+        where Value.RawValue == String {
+            let value = Lexical.collapse(raw)
+            if let parsed = Value(rawValue: value) { return parsed }
+            let cases = Value.allCases.map(\.rawValue)
+            reportInvalid(
+                attribute, raw, of: element,
+                expected: "one of \(cases.joined(separator: ", "))" + suggestion(for: value, in: cases))
+            return nil
+        }
+        func color() -> Color? {
+            if let color = Color(hex: Lexical.collapse(raw)) { return color }
+            reportInvalid(attribute, raw, of: element, expected: "a colour as #RRGGBB or #RRGGBBAA")
+            return nil
+        }
+        func decimal(in range: ClosedRange<Double>, _ expected: String) -> Double? {
+            if let number = Lexical.decimal(Lexical.collapse(raw)), range.contains(number) { return number }
+            reportInvalid(attribute, raw, of: element, expected: expected)
+            return nil
+        }
+        func integer(minimum: Int, _ expected: String) -> Int? {
+            if let number = Lexical.int32(Lexical.collapse(raw)), number >= minimum { return number }
+            reportInvalid(attribute, raw, of: element, expected: expected)
+            return nil
+        }
+        switch attribute {
+        case "hidden":
+            switch Lexical.collapse(raw) {
+            case "true": return .hidden(true)
+            case "false": return .hidden(false)
+            default:
+                reportInvalid(attribute, raw, of: element, expected: "true or false")
+                return nil
+            }
+        case "alpha": return decimal(in: 0...1, "a decimal number from 0 to 1").map(Property.alpha)
+        case "backgroundColor": return color().map(Property.backgroundColor)
+        case "tag":
+            return integer(minimum: Int(Int32.min), "a whole number that fits in 32 bits").map(Property.tag)
+        case "accessibilityIdentifier": return .accessibilityIdentifier(raw)
+        case "text": return .text(raw)
+        case "font": return enumeration(Label.Font.self).map(Property.font)
+        case "textColor": return color().map(Property.textColor)
+        case "numberOfLines":
+            return integer(minimum: 0, "a whole number from 0 to 2147483647").map(Property.numberOfLines)
+        case "textAlignment": return enumeration(Label.TextAlignment.self).map(Property.textAlignment)
+        case "image": return .image(raw)
+        case "contentMode": return enumeration(ImageView.ContentMode.self).map(Property.contentMode)
+        case "title": return .title(raw)
+        case "axis": return enumeration(StackView.Axis.self).map(Property.axis)
+        case "spacing":
+            return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(Property.spacing)
+        case "alignment": return enumeration(StackView.Alignment.self).map(Property.alignment)
+        case "distribution": return enumeration(StackView.Distribution.self).map(Property.distribution)
+        case "reuseIdentifier": return .reuseIdentifier(raw)
+        case "selectionStyle": return enumeration(TableViewCell.SelectionStyle.self).map(Property.selectionStyle)
+        case "accessoryType": return enumeration(TableViewCell.AccessoryType.self).map(Property.accessoryType)
+        default: return nil
+        }
+    }
+
+    /// The largest `spacing=` layout.xsd allows.
+    static let maximumSpacing = 1_000_000.0
+
+    private mutating func classReference(
+        _ values: AttributeValues, of element: ParsedElement, required: Bool
+    ) -> ClassReference? {
+        let module = name(values["module"], attribute: "module", of: element)
+        guard let className = name(values["class"], attribute: "class", of: element, required: required) else {
+            if module != nil {
+                report("'module' on <\(element.name)> needs a 'class' beside it", at: element.position)
+            }
+            return nil
+        }
+        return ClassReference(name: className, module: module)
+    }
+
+    private mutating func identifier(
+        _ raw: String?, attribute: String, of element: ParsedElement, required: Bool = false
+    ) -> String? {
+        checked(raw, attribute: attribute, of: element, required: required, valid: Lexical.isIdentifier) {
+            "an identifier ([A-Za-z_][A-Za-z0-9_.-]*)"
+        }
+    }
+
+    private mutating func name(
+        _ raw: String?, attribute: String, of element: ParsedElement, required: Bool = false
+    ) -> String? {
+        checked(raw, attribute: attribute, of: element, required: required, valid: Lexical.isName) {
+            "a name ([A-Za-z_][A-Za-z0-9_]*)"
+        }
+    }
+
+    private mutating func checked(
+        _ raw: String?, attribute: String, of element: ParsedElement, required: Bool,
+        valid: (String) -> Bool, expected: () -> String
+    ) -> String? {
+        guard let raw else {
+            if required { reportMissing(attribute, of: element) }
+            return nil
+        }
+        let value = Lexical.collapse(raw)
+        guard valid(value) else {
+            reportInvalid(attribute, raw, of: element, expected: expected())
+            return nil
+        }
+        return value
+    }
+
+    // MARK: Reporting
+
+    private func isOurs(_ element: ParsedElement) -> Bool {
+        element.namespace == Self.namespace
+    }
+
+    private mutating func rejectText(in element: ParsedElement) {
+        if element.textPosition != nil {
+            report("<\(element.name)> cannot contain text", at: element.position)
+        }
+        for child in element.children where !isOurs(child) {
+            let namespace = child.namespace.map { "namespace '\($0)'" } ?? "no namespace"
+            report(
+                "<\(child.name)> in \(namespace) is not allowed here; layout elements are in '\(Self.namespace)'",
+                at: child.position)
+        }
+    }
+
+    private mutating func reportUnknownElement(_ element: ParsedElement, in parent: String, expected: [String]) {
+        let hint =
+            expected.isEmpty
+            ? "<\(parent)> allows no such child"
+            : "expected \(expected.map { "<\($0)>" }.joined(separator: ", "))"
+                + suggestion(for: element.name, in: expected)
+        report("unexpected <\(element.name)> in <\(parent)>: \(hint)", at: element.position)
+    }
+
+    private mutating func reportMissing(_ attribute: String, of element: ParsedElement) {
+        report("<\(element.name)> is missing the required attribute '\(attribute)'", at: element.position)
+    }
+
+    private mutating func reportInvalid(
+        _ attribute: String, _ value: String, of element: ParsedElement, expected: String
+    ) {
+        report("invalid \(attribute)=\"\(value)\" on <\(element.name)>: expected \(expected)", at: element.position)
+    }
+
+    private mutating func report(_ message: String, at position: SourcePosition) {
+        diagnostics.append(
+            Diagnostic(
+                rule: .schema, message: message,
+                location: SourceLocation(file: file, line: position.line, column: position.column)))
+    }
+}
+
+/// An element's allowed attributes, in document order, looked up by name.
+struct AttributeValues {
+    private(set) var ordered: [(String, String)] = []
+
+    mutating func append(_ name: String, _ value: String) {
+        ordered.append((name, value))
+    }
+
+    subscript(name: String) -> String? {
+        ordered.first { $0.0 == name }?.1
+    }
+}

@@ -1,0 +1,22 @@
+/// The error `LayoutLoader` throws: the diagnostics that stopped it, each with rule and location.
+public struct LayoutError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in source order; never empty.
+    public let diagnostics: [Diagnostic]
+
+    /// Wraps diagnostics; at least one should be an error.
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    init(_ diagnostic: Diagnostic) {
+        self.diagnostics = [diagnostic]
+    }
+
+    /// The rules that fired, for assertions such as `error.rules == [.unknownOutlet]`.
+    public var rules: [RuleID] { diagnostics.map(\.rule) }
+
+    /// One `file:line:column: error: message [rule]` line per diagnostic.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

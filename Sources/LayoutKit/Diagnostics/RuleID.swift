@@ -1,0 +1,76 @@
+/// The id of a rule of DESIGN.md's rules table, as printed in brackets after every diagnostic.
+public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The id as written, e.g. `unknown-outlet`.
+    public let rawValue: String
+
+    /// Wraps an id.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    /// Orders ids alphabetically.
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    // MARK: Reading
+
+    /// The file is not well-formed XML or not UTF-8.
+    public static let xmlSyntax = RuleID(rawValue: "xml-syntax")
+    /// A DTD, an entity declaration, XInclude or a foreign processing instruction.
+    public static let forbiddenDTD = RuleID(rawValue: "forbidden-dtd")
+    /// A file over 4 MiB, nesting deeper than 128, or more than 100,000 elements.
+    public static let inputLimit = RuleID(rawValue: "input-limit")
+    /// Anything format v1 (and `Schemas/layout.xsd`) does not allow.
+    public static let schema = RuleID(rawValue: "schema")
+    /// The file cannot be read.
+    public static let unreadableFile = RuleID(rawValue: "unreadable-file")
+
+    // MARK: Structure
+
+    /// An id used twice in one file.
+    public static let duplicateID = RuleID(rawValue: "duplicate-id")
+    /// An `<outlet>` whose destination id is not in the file.
+    public static let unknownDestination = RuleID(rawValue: "unknown-destination")
+    /// The same outlet of one object connected twice.
+    public static let duplicateOutlet = RuleID(rawValue: "duplicate-outlet")
+    /// `outlet=` with no enclosing element that has a `class`.
+    public static let orphanOutlet = RuleID(rawValue: "orphan-outlet")
+
+    // MARK: Classes
+
+    /// A `class` that is neither built in nor declared (or registered).
+    public static let unknownClass = RuleID(rawValue: "unknown-class")
+    /// A class that does not derive from the built-in class of its element.
+    public static let classKindMismatch = RuleID(rawValue: "class-kind-mismatch")
+    /// A connection to an outlet that the source class does not declare.
+    public static let unknownOutlet = RuleID(rawValue: "unknown-outlet")
+    /// A connection whose destination is not of the outlet's type.
+    public static let outletTypeMismatch = RuleID(rawValue: "outlet-type-mismatch")
+    /// A non-optional outlet that nothing in the file connects.
+    public static let unconnectedOutlet = RuleID(rawValue: "unconnected-outlet")
+    /// A malformed or inconsistent class schema file.
+    public static let classSchema = RuleID(rawValue: "class-schema")
+    /// No class schema was loaded, so the class rules were skipped.
+    public static let noClassSchemas = RuleID(rawValue: "no-class-schemas")
+
+    // MARK: Instantiation (LayoutLoader only)
+
+    /// The layout connects outlets of or to its owner, and no owner was given.
+    public static let missingOwner = RuleID(rawValue: "missing-owner")
+    /// The owner given is not of the class the layout's `<owner>` names.
+    public static let ownerClassMismatch = RuleID(rawValue: "owner-class-mismatch")
+    /// An `<external>` placeholder for which no object was given.
+    public static let missingExternal = RuleID(rawValue: "missing-external")
+    /// The external object given is not of the class its `<external>` names.
+    public static let externalClassMismatch = RuleID(rawValue: "external-class-mismatch")
+    /// `instantiate(T.self)` found other than exactly one top-level object of exactly type `T`.
+    public static let topLevelMismatch = RuleID(rawValue: "top-level-mismatch")
+
+    /// Every rule of DESIGN.md's rules table, in its order.
+    public static let designRules: [RuleID] = [
+        .xmlSyntax, .forbiddenDTD, .inputLimit, .schema, .duplicateID, .unknownDestination, .unknownClass,
+        .classKindMismatch, .unknownOutlet, .outletTypeMismatch, .duplicateOutlet, .orphanOutlet,
+        .unconnectedOutlet, .unreadableFile, .classSchema, .noClassSchemas,
+    ]
+}

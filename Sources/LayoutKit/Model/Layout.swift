@@ -1,0 +1,111 @@
+/// A decoded layout file: typed, immutable, every node with the position of its start tag.
+struct Layout: Sendable {
+    var file: String
+    var owner: OwnerPlaceholder?
+    var externals: [ExternalPlaceholder]
+    /// The top-level object elements, in document order.
+    var objects: [LayoutNode]
+
+    func location(_ position: SourcePosition) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column)
+    }
+}
+
+/// A `class=` with its optional `module=`.
+struct ClassReference: Hashable, Sendable, CustomStringConvertible {
+    var name: String
+    var module: String?
+
+    var description: String { module.map { "\($0).\(name)" } ?? name }
+}
+
+/// `<owner>`: the File's Owner, supplied by the caller, never created.
+struct OwnerPlaceholder: Sendable {
+    var id: String?
+    var classReference: ClassReference
+    var connections: [Connection]
+    var position: SourcePosition
+}
+
+/// `<external>`: an object the caller supplies under `name`.
+struct ExternalPlaceholder: Sendable {
+    var id: String
+    var name: String
+    var classReference: ClassReference?
+    var position: SourcePosition
+}
+
+/// An object element: what it creates, how it is set up, and what it connects.
+struct LayoutNode: Sendable {
+    var kind: ElementKind
+    var id: String?
+    var classReference: ClassReference?
+    /// `outlet="P"`: property P of the nearest enclosing element with a class is bound to this object.
+    var outlet: String?
+    var properties: [Property]
+    var children: [LayoutNode]
+    var connections: [Connection]
+    var position: SourcePosition
+}
+
+/// `<outlet property= destination=>` inside `<connections>`.
+struct Connection: Sendable {
+    var property: String
+    var destination: String
+    var position: SourcePosition
+}
+
+/// One typed attribute of an object element.
+enum Property: Sendable, Equatable {
+    case hidden(Bool)
+    case alpha(Double)
+    case backgroundColor(Color)
+    case tag(Int)
+    case accessibilityIdentifier(String)
+    case text(String)
+    case font(Label.Font)
+    case textColor(Color)
+    case numberOfLines(Int)
+    case textAlignment(Label.TextAlignment)
+    case image(String)
+    case contentMode(ImageView.ContentMode)
+    case title(String)
+    case axis(StackView.Axis)
+    case spacing(Double)
+    case alignment(StackView.Alignment)
+    case distribution(StackView.Distribution)
+    case reuseIdentifier(String)
+    case selectionStyle(TableViewCell.SelectionStyle)
+    case accessoryType(TableViewCell.AccessoryType)
+
+    /// Sets this property on `view`, which the decoder and the class rules guarantee is of the right kind.
+    func apply(to view: View) {
+        switch self {
+        case .hidden(let value): view.isHidden = value
+        case .alpha(let value): view.alpha = value
+        case .backgroundColor(let value): view.backgroundColor = value
+        case .tag(let value): view.tag = value
+        case .accessibilityIdentifier(let value): view.accessibilityIdentifier = value
+        case .text(let value): (view as? Label)?.text = value
+        case .font(let value): (view as? Label)?.font = value
+        case .textColor(let value): (view as? Label)?.textColor = value
+        case .numberOfLines(let value): (view as? Label)?.numberOfLines = value
+        case .textAlignment(let value): (view as? Label)?.textAlignment = value
+        case .image(let value):
+            if let imageView = view as? ImageView {
+                imageView.image = value
+            } else if let button = view as? Button {
+                button.image = value
+            }
+        case .contentMode(let value): (view as? ImageView)?.contentMode = value
+        case .title(let value): (view as? Button)?.title = value
+        case .axis(let value): (view as? StackView)?.axis = value
+        case .spacing(let value): (view as? StackView)?.spacing = value
+        case .alignment(let value): (view as? StackView)?.alignment = value
+        case .distribution(let value): (view as? StackView)?.distribution = value
+        case .reuseIdentifier(let value): (view as? TableViewCell)?.reuseIdentifier = value
+        case .selectionStyle(let value): (view as? TableViewCell)?.selectionStyle = value
+        case .accessoryType(let value): (view as? TableViewCell)?.accessoryType = value
+        }
+    }
+}

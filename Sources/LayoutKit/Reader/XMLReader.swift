@@ -1,0 +1,313 @@
+internal import CLibXML2
+
+// This is the only file that touches libxml2. It turns bytes into an `ParsedElement` tree in one SAX
+// pass, with no libxml2 type or pointer escaping it, and every allocation freed before `read` returns.
+
+/// What the reader enforces beyond well-formedness, from the `input-limit` rule.
+struct XMLReaderLimits: Sendable {
+    var maximumBytes = 4 * 1024 * 1024
+    var maximumDepth = 128
+    var maximumElements = 100_000
+
+    static let standard = XMLReaderLimits()
+}
+
+/// The outcome of reading one document: the root element, or the one diagnostic that stopped it.
+enum XMLReadResult {
+    case document(ParsedElement)
+    case failure(Diagnostic)
+}
+
+/// Reads XML with libxml2's SAX2 parser into an element tree whose nodes know where their start tags begin.
+///
+/// Network access, DTDs, entity declarations and substitution, XInclude and foreign processing
+/// instructions are all refused; errors arrive through a structured handler set on this parse's own
+/// context, so nothing is printed and parses on many threads at once do not interfere.
+enum XMLReader {
+    static func read(
+        _ bytes: [UInt8],
+        file: String,
+        limits: XMLReaderLimits = .standard
+    ) -> XMLReadResult {
+        let lines = LineTable(bytes)
+        if bytes.count > limits.maximumBytes {
+            return .failure(
+                Diagnostic(
+                    rule: .inputLimit,
+                    message:
+                        "file is \(bytes.count) bytes, over the limit of \(limits.maximumBytes) bytes (4 MiB)",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        if bytes.isEmpty {
+            return .failure(
+                Diagnostic(
+                    rule: .xmlSyntax, message: "the file is empty",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        _ = libxml2Initialization
+        let state = ParseState(file: file, lines: lines, limits: limits)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
+                    state.fail(.xmlSyntax, "libxml2 could not create a parser", at: SourcePosition(line: 1, column: 1))
+                    return
+                }
+                defer { xmlFreeParserCtxt(ctxt) }
+                installHandlers(on: ctxt)
+                let options: Int32 = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue)
+                xmlCtxtUseOptions(ctxt, options)
+                let unmanaged = Unmanaged.passRetained(state)
+                defer { unmanaged.release() }
+                ctxt.pointee._private = unmanaged.toOpaque()
+                xmlParseDocument(ctxt)
+                ctxt.pointee._private = nil
+                if state.failure == nil, ctxt.pointee.wellFormed == 0 {
+                    state.fail(.xmlSyntax, "the document is not well-formed", at: SourcePosition(line: 1, column: 1))
+                }
+            }
+        }
+        if let failure = state.failure {
+            return .failure(failure)
+        }
+        guard let root = state.root else {
+            return .failure(
+                Diagnostic(
+                    rule: .xmlSyntax, message: "the document has no root element",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        return .document(root)
+    }
+}
+
+/// libxml2 must be initialised once, before any thread parses; a global `let` runs exactly once.
+private let libxml2Initialization: Void = xmlInitParser()
+
+private let xIncludeNamespaces: Set<String> = [
+    "http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude",
+]
+
+/// The mutable state of one parse, reached from the C callbacks through the context's `_private`.
+private final class ParseState {
+    let file: String
+    let lines: LineTable
+    let limits: XMLReaderLimits
+    var stack: [ParsedElement] = []
+    var root: ParsedElement?
+    var elementCount = 0
+    var failure: Diagnostic?
+
+    init(file: String, lines: LineTable, limits: XMLReaderLimits) {
+        self.file = file
+        self.lines = lines
+        self.limits = limits
+    }
+
+    func fail(_ rule: RuleID, _ message: String, at position: SourcePosition) {
+        guard failure == nil else { return }
+        failure = Diagnostic(
+            rule: rule, message: message,
+            location: SourceLocation(file: file, line: position.line, column: position.column))
+    }
+}
+
+private func state(of context: UnsafeMutableRawPointer?) -> (UnsafeMutablePointer<xmlParserCtxt>, ParseState)? {
+    guard let context else { return nil }
+    let ctxt = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let opaque = ctxt.pointee._private else { return nil }
+    return (ctxt, Unmanaged<ParseState>.fromOpaque(opaque).takeUnretainedValue())
+}
+
+/// The byte offset of the parser's cursor in the caller's buffer. The input is parsed as UTF-8 with no
+/// conversion (anything else is refused at `startDocument`), so libxml2's offsets are ours.
+private func cursorOffset(_ ctxt: UnsafeMutablePointer<xmlParserCtxt>) -> Int {
+    guard let input = ctxt.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur else {
+        return 0
+    }
+    return Int(input.pointee.consumed) + (cur - base)
+}
+
+/// The byte offset of `pointer` when it points into the parser's input buffer.
+private func inputOffset(of pointer: UnsafeRawPointer, in ctxt: UnsafeMutablePointer<xmlParserCtxt>) -> Int? {
+    guard let input = ctxt.pointee.input, let base = input.pointee.base, let end = input.pointee.end else {
+        return nil
+    }
+    let start = UnsafeRawPointer(base)
+    guard pointer >= start, pointer < UnsafeRawPointer(end) else { return nil }
+    return Int(input.pointee.consumed) + (pointer - start)
+}
+
+/// Where the markup that ends at the cursor begins: the last `opening` byte sequence before it.
+private func markupStart(
+    _ ctxt: UnsafeMutablePointer<xmlParserCtxt>,
+    _ state: ParseState,
+    opening: [UInt8]
+) -> SourcePosition {
+    let end = min(cursorOffset(ctxt), state.lines.byteCount)
+    let offset = state.lines.lastOccurrence(of: opening, before: end) ?? end
+    return state.lines.position(ofOffset: offset)
+}
+
+private func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+}
+
+private func stop(_ ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
+    xmlStopParser(ctxt)
+}
+
+private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
+    var handler = xmlSAXHandler()
+    handler.initialized = UInt32(XML_SAX2_MAGIC)
+    handler.startDocument = { context in
+        guard let (ctxt, state) = state(of: context) else { return }
+        // Anything but UTF-8 would make libxml2 convert the input and its offsets stop being ours.
+        if let input = ctxt.pointee.input, let buffer = input.pointee.buf, let encoder = buffer.pointee.encoder {
+            let declared = string(ctxt.pointee.encoding) ?? encoder.pointee.name.map { String(cString: $0) }
+            state.fail(
+                .xmlSyntax,
+                "layout files must be encoded as UTF-8; this one is \(declared ?? "in another encoding")",
+                at: SourcePosition(line: 1, column: 1))
+            stop(ctxt)
+        }
+    }
+    handler.internalSubset = { context, name, _, _ in
+        guard let (ctxt, state) = state(of: context) else { return }
+        let position = markupStart(ctxt, state, opening: Array("<!DOCTYPE".utf8))
+        state.fail(
+            .forbiddenDTD,
+            "DOCTYPE '\(string(name) ?? "")' is not allowed: layout files take no DTD, entity declarations or external subsets",
+            at: position)
+        stop(ctxt)
+    }
+    handler.processingInstruction = { context, target, _ in
+        guard let (ctxt, state) = state(of: context) else { return }
+        let position = markupStart(ctxt, state, opening: Array("<?".utf8))
+        state.fail(
+            .forbiddenDTD,
+            "processing instruction '<?\(string(target) ?? "")' is not allowed: only the XML declaration may appear",
+            at: position)
+        stop(ctxt)
+    }
+    handler.startElementNs = {
+        context, localname, _, uri, _, _, attributeCount, _, attributes in
+        guard let (ctxt, state) = state(of: context), state.failure == nil else { return }
+        let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
+        let name = string(localname) ?? ""
+        let namespace = string(uri)
+        state.elementCount += 1
+        if state.stack.count + 1 > state.limits.maximumDepth {
+            state.fail(
+                .inputLimit,
+                "<\(name)> is nested \(state.stack.count + 1) levels deep, over the limit of \(state.limits.maximumDepth)",
+                at: position)
+            stop(ctxt)
+            return
+        }
+        if state.elementCount > state.limits.maximumElements {
+            state.fail(
+                .inputLimit,
+                "the file has more than \(state.limits.maximumElements) elements",
+                at: position)
+            stop(ctxt)
+            return
+        }
+        if let namespace, xIncludeNamespaces.contains(namespace) {
+            state.fail(.forbiddenDTD, "XInclude (<\(name)>) is not allowed in layout files", at: position)
+            stop(ctxt)
+            return
+        }
+        var parsed: [ParsedAttribute] = []
+        if let attributes, attributeCount > 0 {
+            parsed.reserveCapacity(Int(attributeCount))
+            for index in 0..<Int(attributeCount) {
+                let fields = attributes + index * 5
+                guard let localName = fields[0], let start = fields[3], let end = fields[4] else { continue }
+                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                parsed.append(
+                    ParsedAttribute(
+                        name: String(cString: localName),
+                        namespace: string(fields[2]),
+                        value: decodeAmpersands(value)))
+            }
+        }
+        state.stack.append(ParsedElement(name: name, namespace: namespace, attributes: parsed, position: position))
+    }
+    handler.endElementNs = { context, _, _, _ in
+        guard let (_, state) = state(of: context), state.failure == nil, let element = state.stack.popLast() else {
+            return
+        }
+        if state.stack.isEmpty {
+            state.root = element
+        } else {
+            state.stack[state.stack.count - 1].children.append(element)
+        }
+    }
+    let characters: charactersSAXFunc = { context, bytes, length in
+        guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes, !state.stack.isEmpty,
+            state.stack[state.stack.count - 1].textPosition == nil
+        else { return }
+        let text = UnsafeBufferPointer(start: bytes, count: Int(length))
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let firstText = text.firstIndex(where: { !isSpace($0) }) else { return }
+        let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
+        state.stack[state.stack.count - 1].textPosition = state.lines.position(ofOffset: offset)
+    }
+    handler.characters = characters
+    handler.ignorableWhitespace = characters
+    handler.cdataBlock = characters
+    handler.serror = { context, error in
+        guard let context, let error else { return }
+        let ctxt = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let opaque = ctxt.pointee._private else { return }
+        let state = Unmanaged<ParseState>.fromOpaque(opaque).takeUnretainedValue()
+        let level = error.pointee.level
+        guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
+        let message =
+            (string(error.pointee.message.map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) }) ?? "")
+            .trimmingWhitespace()
+        let line = max(1, Int(error.pointee.line))
+        let column = max(1, Int(error.pointee.int2))
+        state.fail(
+            .xmlSyntax, message.isEmpty ? "the document is not well-formed" : message,
+            at: SourcePosition(line: line, column: column))
+    }
+    ctxt.pointee.sax.pointee = handler
+}
+
+/// Without entity substitution, libxml2 hands attribute values over with each `&` kept as `&#38;`
+/// (and only those: every other reference is already decoded), so this one replacement is exact.
+private func decodeAmpersands(_ value: String) -> String {
+    guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
+    return value.replacingAll("&#38;", with: "&")
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8)
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == needle[0], index + needle.count <= bytes.count,
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
+                result.append(contentsOf: replacement.utf8)
+                index += needle.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -1,0 +1,114 @@
+/// A layout flattened for the rules and the compiler: objects in document order, every id, and every
+/// outlet connection in either spelling as one `Binding`.
+struct LayoutAnalysis: Sendable {
+    /// What an outlet connects from or to.
+    enum Endpoint: Hashable, Sendable {
+        case owner
+        case external(Int)
+        case object(Int)
+    }
+
+    /// One object element, with the index of its parent.
+    struct Object: Sendable {
+        var node: LayoutNode
+        var parent: Int?
+    }
+
+    /// One connection: `property` of `source` is bound to `destination`.
+    struct Binding: Sendable {
+        var source: Endpoint?
+        var property: String
+        /// The id written in `destination=`, or `nil` for `outlet=` (whose destination is its own element).
+        var destinationID: String?
+        var destination: Endpoint?
+        var position: SourcePosition
+        /// `true` for `outlet=` on an object element.
+        var isAttribute: Bool
+    }
+
+    let layout: Layout
+    private(set) var objects: [Object] = []
+    private(set) var topLevel: [Int] = []
+    private(set) var ids: [String: Endpoint] = [:]
+    /// Every id declaration in document order, for duplicate-id.
+    private(set) var idDeclarations: [(id: String, position: SourcePosition)] = []
+    private(set) var bindings: [Binding] = []
+
+    init(_ layout: Layout) {
+        self.layout = layout
+        if let owner = layout.owner, let id = owner.id {
+            declare(id, .owner, at: owner.position)
+        }
+        for (index, external) in layout.externals.enumerated() {
+            declare(external.id, .external(index), at: external.position)
+        }
+        for node in layout.objects {
+            topLevel.append(add(node, parent: nil, classedAncestor: nil))
+        }
+        if let owner = layout.owner {
+            for connection in owner.connections { bind(connection, from: .owner) }
+        }
+        resolveDestinations()
+        bindings.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
+    }
+
+    private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {
+        idDeclarations.append((id, position))
+        if ids[id] == nil { ids[id] = endpoint }
+    }
+
+    private mutating func add(_ node: LayoutNode, parent: Int?, classedAncestor: Int?) -> Int {
+        let index = objects.count
+        objects.append(Object(node: node, parent: parent))
+        if let id = node.id { declare(id, .object(index), at: node.position) }
+        if let outlet = node.outlet {
+            bindings.append(
+                Binding(
+                    source: classedAncestor.map(Endpoint.object), property: outlet, destinationID: nil,
+                    destination: .object(index), position: node.position, isAttribute: true))
+        }
+        let ancestorForChildren = node.classReference != nil ? index : classedAncestor
+        for child in node.children {
+            _ = add(child, parent: index, classedAncestor: ancestorForChildren)
+        }
+        for connection in node.connections { bind(connection, from: .object(index)) }
+        return index
+    }
+
+    private mutating func bind(_ connection: Connection, from source: Endpoint) {
+        bindings.append(
+            Binding(
+                source: source, property: connection.property, destinationID: connection.destination,
+                destination: nil, position: connection.position, isAttribute: false))
+    }
+
+    /// Resolves `destination=` ids once every id is known.
+    private mutating func resolveDestinations() {
+        for index in bindings.indices where bindings[index].destination == nil {
+            if let id = bindings[index].destinationID { bindings[index].destination = ids[id] }
+        }
+    }
+
+    func position(of endpoint: Endpoint) -> SourcePosition {
+        switch endpoint {
+        case .owner: layout.owner?.position ?? SourcePosition(line: 1, column: 1)
+        case .external(let index): layout.externals[index].position
+        case .object(let index): objects[index].node.position
+        }
+    }
+
+    /// How an endpoint reads in a message: `<label id="date">`, `the owner`, `external 'formatter'`.
+    func describe(_ endpoint: Endpoint) -> String {
+        switch endpoint {
+        case .owner:
+            return "the owner (\(layout.owner?.classReference.description ?? "?"))"
+        case .external(let index):
+            return "external '\(layout.externals[index].name)'"
+        case .object(let index):
+            let node = objects[index].node
+            let id = node.id.map { " id=\"\($0)\"" } ?? ""
+            let className = node.classReference.map { " class=\"\($0.name)\"" } ?? ""
+            return "<\(node.kind.rawValue)\(id)\(className)>"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Checks one layout file against every rule: the checker's and the loader's one entry to the rule engine.
+public enum LayoutValidator {
+    /// Every diagnostic for one layout, in source order.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The path to print in diagnostics.
+    ///   - catalog: The classes layouts may name; `nil` skips the class rules (the caller warns once).
+    public static func validate(_ bytes: [UInt8], file: String, catalog: ClassCatalog?) -> [Diagnostic] {
+        analyze(bytes, file: file, catalog: catalog).diagnostics
+    }
+
+    /// The result of checking: diagnostics, and what the compiler needs when there are none.
+    struct Outcome {
+        var diagnostics: [Diagnostic]
+        var analysis: LayoutAnalysis?
+        var classes: [LayoutAnalysis.Endpoint: ClassCatalog.ClassEntry] = [:]
+    }
+
+    static func analyze(_ bytes: [UInt8], file: String, catalog: ClassCatalog?) -> Outcome {
+        let root: ParsedElement
+        switch XMLReader.read(bytes, file: file) {
+        case .failure(let diagnostic): return Outcome(diagnostics: [diagnostic])
+        case .document(let element): root = element
+        }
+        var decoder = LayoutDecoder(file: file)
+        let layout = decoder.decode(root)
+        // A file that breaks the format is reported as such and no further: rules run on a model
+        // with pieces missing would only report the echoes of the schema errors.
+        guard decoder.diagnostics.isEmpty else {
+            return Outcome(diagnostics: decoder.diagnostics.sorted(by: Diagnostic.ordered))
+        }
+        let analysis = LayoutAnalysis(layout)
+        var rules = LayoutRules(analysis: analysis, catalog: catalog)
+        rules.run()
+        return Outcome(
+            diagnostics: rules.diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes)
+    }
+}

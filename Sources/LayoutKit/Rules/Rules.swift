@@ -1,0 +1,188 @@
+/// The rules of DESIGN.md's table that look past one element: each is one function named after its id.
+///
+/// `xml-syntax`, `forbidden-dtd` and `input-limit` are found by `XMLReader`, `schema` by `LayoutDecoder`,
+/// `class-schema` by `ClassSchemaDecoder`, `unreadable-file` and `no-class-schemas` by whoever reads files.
+struct LayoutRules {
+    let analysis: LayoutAnalysis
+    /// `nil` when no class schema was loaded: the class rules are then skipped.
+    let catalog: ClassCatalog?
+    private(set) var diagnostics: [Diagnostic] = []
+    /// The class of each endpoint, where it resolved.
+    private(set) var classes: [LayoutAnalysis.Endpoint: ClassCatalog.ClassEntry] = [:]
+
+    init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
+        self.analysis = analysis
+        self.catalog = catalog
+    }
+
+    /// Runs every rule, structure first, then the class rules when there is a catalog.
+    mutating func run() {
+        duplicateID()
+        unknownDestination()
+        orphanOutlet()
+        duplicateOutlet()
+        guard let catalog else { return }
+        unknownClass(catalog)
+        classKindMismatch(catalog)
+        unknownOutlet(catalog)
+        outletTypeMismatch(catalog)
+        unconnectedOutlet(catalog)
+    }
+
+    // MARK: Structure
+
+    /// `duplicate-id`: an id used twice, reported at the second element.
+    private mutating func duplicateID() {
+        var first: [String: SourcePosition] = [:]
+        for declaration in analysis.idDeclarations {
+            if let earlier = first[declaration.id] {
+                report(
+                    .duplicateID,
+                    "id '\(declaration.id)' is already used at line \(earlier.line)", at: declaration.position)
+            } else {
+                first[declaration.id] = declaration.position
+            }
+        }
+    }
+
+    /// `unknown-destination`: a destination id that nothing in the file declares.
+    private mutating func unknownDestination() {
+        for binding in analysis.bindings {
+            guard let id = binding.destinationID, binding.destination == nil else { continue }
+            report(
+                .unknownDestination,
+                "outlet '\(binding.property)' points at '\(id)', but no element has that id"
+                    + suggestion(for: id, in: analysis.ids.keys),
+                at: binding.position)
+        }
+    }
+
+    /// `orphan-outlet`: `outlet=` with no enclosing element that has a class; it never binds to the owner.
+    private mutating func orphanOutlet() {
+        for binding in analysis.bindings where binding.isAttribute && binding.source == nil {
+            report(
+                .orphanOutlet,
+                "outlet=\"\(binding.property)\" has no enclosing element with a class to bind to; "
+                    + "add class= to an enclosing element or use <connections>",
+                at: binding.position)
+        }
+    }
+
+    /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
+    private mutating func duplicateOutlet() {
+        var first: [LayoutAnalysis.Endpoint: [String: SourcePosition]] = [:]
+        for binding in analysis.bindings {
+            guard let source = binding.source else { continue }
+            if let earlier = first[source]?[binding.property] {
+                report(
+                    .duplicateOutlet,
+                    "outlet '\(binding.property)' of \(analysis.describe(source)) is already connected at line \(earlier.line)",
+                    at: binding.position)
+            } else {
+                first[source, default: [:]][binding.property] = binding.position
+            }
+        }
+    }
+
+    // MARK: Classes
+
+    /// `unknown-class`: a class that the catalog does not know. Also records every endpoint's class.
+    private mutating func unknownClass(_ catalog: ClassCatalog) {
+        func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
+            switch catalog.resolve(reference) {
+            case .found(let entry): classes[endpoint] = entry
+            case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
+            }
+        }
+        if let owner = analysis.layout.owner { resolve(owner.classReference, .owner) }
+        for (index, external) in analysis.layout.externals.enumerated() {
+            if let reference = external.classReference { resolve(reference, .external(index)) }
+        }
+        for (index, object) in analysis.objects.enumerated() {
+            if let reference = object.node.classReference {
+                resolve(reference, .object(index))
+            } else if let entry = catalog.classes[object.node.kind.rawValue] {
+                classes[.object(index)] = entry
+            }
+        }
+    }
+
+    /// `class-kind-mismatch`: `<label class="X">` where X does not derive from `label`.
+    private mutating func classKindMismatch(_ catalog: ClassCatalog) {
+        for (index, object) in analysis.objects.enumerated() where object.node.classReference != nil {
+            guard let entry = classes[.object(index)] else { continue }
+            let kind = object.node.kind
+            if !catalog.derives(entry.key, from: kind.rawValue) {
+                let actual =
+                    catalog.builtInKind(of: entry.key).map { "derives from <\($0.rawValue)>" } ?? "is not a view"
+                report(
+                    .classKindMismatch,
+                    "class '\(entry.key)' cannot be created by <\(kind.rawValue)>: it \(actual), not <\(kind.rawValue)>",
+                    at: object.node.position)
+                classes[.object(index)] = nil
+            }
+        }
+    }
+
+    /// `unknown-outlet`: a connection to an outlet the source class does not declare.
+    private mutating func unknownOutlet(_ catalog: ClassCatalog) {
+        for binding in analysis.bindings {
+            guard let source = binding.source, let entry = classes[source] else { continue }
+            let outlets = catalog.outlets(of: entry.key)
+            guard !outlets.contains(where: { $0.name == binding.property }) else { continue }
+            let declared =
+                outlets.isEmpty
+                ? "; it declares no outlets"
+                : suggestion(for: binding.property, in: outlets.map(\.name))
+            report(
+                .unknownOutlet,
+                "\(entry.displayName) has no outlet named '\(binding.property)'\(declared)", at: binding.position)
+        }
+    }
+
+    /// `outlet-type-mismatch`: the destination is not of the outlet's type.
+    private mutating func outletTypeMismatch(_ catalog: ClassCatalog) {
+        for binding in analysis.bindings {
+            guard let source = binding.source, let sourceClass = classes[source],
+                let destination = binding.destination, let destinationClass = classes[destination],
+                let outlet = catalog.outlets(of: sourceClass.key).first(where: { $0.name == binding.property })
+            else { continue }
+            if !catalog.fits(destinationClass, outlet) {
+                report(
+                    .outletTypeMismatch,
+                    "outlet '\(binding.property)' of \(sourceClass.displayName) is a \(outlet.typeName), "
+                        + "but \(analysis.describe(destination)) is a \(destinationClass.displayName)",
+                    at: binding.position)
+            }
+        }
+    }
+
+    /// `unconnected-outlet`: a non-optional outlet of an object (or the owner) that nothing connects.
+    private mutating func unconnectedOutlet(_ catalog: ClassCatalog) {
+        struct Connected: Hashable {
+            var endpoint: LayoutAnalysis.Endpoint
+            var property: String
+        }
+        var connected: Set<Connected> = []
+        for binding in analysis.bindings {
+            if let source = binding.source { connected.insert(Connected(endpoint: source, property: binding.property)) }
+        }
+        var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
+        endpoints += analysis.objects.indices.map { .object($0) }
+        for endpoint in endpoints {
+            guard let entry = classes[endpoint] else { continue }
+            for outlet in catalog.outlets(of: entry.key) where !outlet.isOptional {
+                if !connected.contains(Connected(endpoint: endpoint, property: outlet.name)) {
+                    report(
+                        .unconnectedOutlet,
+                        "outlet '\(outlet.name)' of \(entry.displayName) is not connected in this layout",
+                        at: analysis.position(of: endpoint))
+                }
+            }
+        }
+    }
+
+    private mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition) {
+        diagnostics.append(Diagnostic(rule: rule, message: message, location: analysis.layout.location(position)))
+    }
+}

@@ -1,0 +1,52 @@
+/// An sRGB colour with alpha, written in layouts as `#RRGGBB` or `#RRGGBBAA`.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    /// Creates a colour from its components; alpha defaults to opaque.
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Parses `#RRGGBB` or `#RRGGBBAA` (hex digits in either case); `nil` for anything else.
+    public init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        var components: [UInt8] = []
+        var index = 1
+        while index < digits.count {
+            guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else {
+                return nil
+            }
+            components.append(high << 4 | low)
+            index += 2
+        }
+        self.init(
+            red: components[0], green: components[1], blue: components[2],
+            alpha: components.count == 4 ? components[3] : 255)
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var description: String {
+        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#"
+            + parts.map { byte in
+                let text = String(byte, radix: 16, uppercase: true)
+                return byte < 16 ? "0" + text : text
+            }.joined()
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

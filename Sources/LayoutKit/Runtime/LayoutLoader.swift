@@ -1,0 +1,100 @@
+import Foundation
+
+/// Loads a layout once — parsed, checked against the registry's classes and compiled — and
+/// instantiates it as often as rendering code wants.
+///
+/// ```swift
+/// let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: registry)
+/// let cell = try loader.instantiate(PhotoCell.self)
+/// ```
+/// A loader is immutable and `Sendable`: any number of threads may instantiate from one at once.
+public struct LayoutLoader: Sendable {
+    /// The path diagnostics name.
+    public let file: String
+    let template: LayoutTemplate
+
+    /// Loads `NAME.layout.xml` from `directory`.
+    ///
+    /// - Throws: `LayoutError` with `unreadable-file` when there is no such file, or with every
+    ///   diagnostic the layout has.
+    public init(named name: String, in directory: URL, registry: LayoutRegistry) throws(LayoutError) {
+        try self.init(contentsOf: directory.appendingPathComponent("\(name).layout.xml"), registry: registry)
+    }
+
+    /// Loads the layout file at `url`.
+    ///
+    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read, or with every diagnostic it has.
+    public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
+        let path = url.isFileURL ? url.path : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LayoutError(
+                Diagnostic(
+                    rule: .unreadableFile, message: "cannot read the layout: \(Self.reason(error))",
+                    location: SourceLocation(file: path, line: 1, column: 1)))
+        }
+        try self.init(data: data, file: path, registry: registry)
+    }
+
+    /// Loads a layout from bytes in memory.
+    ///
+    /// - Parameter file: The name diagnostics give the layout.
+    /// - Throws: `LayoutError` with every diagnostic the layout has.
+    public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
+        self.file = file
+        let catalog = registry.catalog
+        let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
+        guard outcome.diagnostics.isEmpty, let analysis = outcome.analysis else {
+            throw LayoutError(diagnostics: outcome.diagnostics)
+        }
+        template = LayoutTemplate(analysis: analysis, classes: outcome.classes, catalog: catalog)
+    }
+
+    /// Creates a fresh object graph and returns its top-level objects in document order.
+    ///
+    /// - Parameters:
+    ///   - owner: The File's Owner; required when the layout connects outlets of or to it.
+    ///   - externalObjects: The objects for the layout's `<external>` placeholders, by name.
+    /// - Throws: `LayoutError` (`missing-owner`, `owner-class-mismatch`, `missing-external`,
+    ///   `external-class-mismatch`, `outlet-type-mismatch`) when what was given does not fit.
+    public func instantiate(
+        owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
+    ) throws(LayoutError) -> [AnyObject] {
+        try template.instantiate(owner: owner, externalObjects: externalObjects)
+    }
+
+    /// Creates a fresh object graph whose one top-level object is exactly a `T` — not a subclass —
+    /// and returns it.
+    ///
+    /// - Throws: `LayoutError` with `top-level-mismatch` when there is not exactly one top-level object
+    ///   of exactly that class, or any error of `instantiate(owner:externalObjects:)`.
+    public func instantiate<T: AnyObject>(
+        _ type: T.Type, owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
+    ) throws(LayoutError) -> T {
+        let objects = try instantiate(owner: owner, externalObjects: externalObjects)
+        guard objects.count == 1, let object = objects.first, Swift.type(of: object) == T.self, let typed = object as? T
+        else {
+            let found = objects.map { String(reflecting: Swift.type(of: $0)) }
+            throw LayoutError(
+                Diagnostic(
+                    rule: .topLevelMismatch,
+                    message:
+                        "expected exactly one top-level \(String(reflecting: T.self)), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
+                        + (found.isEmpty ? "" : ": \(found.joined(separator: ", "))"),
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        return typed
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import LayoutKit
+import Testing
+
+/// The fixture table: every file under `Fixtures/invalid` names the one rule and line it must
+/// produce; every file under `Fixtures/valid` must produce nothing.
+@Suite struct RuleFixtureTests {
+    static let invalid = Repository.files(in: "invalid", suffix: ".layout.xml")
+    static let valid = Repository.files(in: "valid", suffix: ".layout.xml")
+    static let invalidSchemas = Repository.files(in: "invalid-schemas", suffix: ".classes.xml")
+
+    @Test(arguments: invalid)
+    func invalidFixtureFiresExactlyItsRule(_ name: String) throws {
+        let url = Repository.fixtures.appendingPathComponent("invalid/\(name)")
+        let bytes = try Repository.bytes(url)
+        let expected = Expectation.parse(String(decoding: bytes, as: UTF8.self))
+        try #require(!expected.isEmpty, "\(name) has no <!-- expect: RULE LINE --> comment")
+        let diagnostics = LayoutValidator.validate(bytes, file: url.path, catalog: Repository.fixtureCatalog)
+        let found = diagnostics.map { Expectation(rule: $0.rule.rawValue, line: $0.location.line) }
+        #expect(found == expected, "\(diagnostics.map(\.description).joined(separator: "\n"))")
+        #expect(diagnostics.allSatisfy { $0.location.file == url.path && $0.location.column >= 1 })
+    }
+
+    @Test(arguments: valid)
+    func validFixtureIsSilent(_ name: String) throws {
+        let url = Repository.fixtures.appendingPathComponent("valid/\(name)")
+        let diagnostics = LayoutValidator.validate(
+            try Repository.bytes(url), file: url.path, catalog: Repository.fixtureCatalog)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: invalidSchemas)
+    func invalidClassSchemaIsReportedAtItsLine(_ name: String) throws {
+        let url = Repository.fixtures.appendingPathComponent("invalid-schemas/\(name)")
+        let bytes = try Repository.bytes(url)
+        let expected = Expectation.parse(String(decoding: bytes, as: UTF8.self))
+        try #require(!expected.isEmpty)
+        let diagnostics = ClassCatalog.load(schemas: [(path: url.path, bytes: bytes)]).diagnostics
+        let found = diagnostics.map { Expectation(rule: $0.rule.rawValue, line: $0.location.line) }
+        #expect(found == expected, "\(diagnostics.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func everyRuleOfTheDesignTableHasAFixture() {
+        var covered: Set<String> = []
+        for name in Self.invalid {
+            for rule in RuleID.designRules
+            where name.hasPrefix(rule.rawValue + "-") || name == rule.rawValue + ".layout.xml" {
+                covered.insert(rule.rawValue)
+            }
+        }
+        // Checked elsewhere: input-limit (limits tests), unreadable-file and no-class-schemas (the CLI),
+        // class-schema (invalid-schemas).
+        let elsewhere: Set<String> = ["input-limit", "unreadable-file", "no-class-schemas", "class-schema"]
+        for rule in RuleID.designRules where !elsewhere.contains(rule.rawValue) {
+            #expect(covered.contains(rule.rawValue), "no fixture for \(rule)")
+        }
+    }
+
+    @Test func fixtureClassSchemaIsClean() throws {
+        let url = Repository.fixtures.appendingPathComponent("Schemas/Fixtures.classes.xml")
+        let result = ClassCatalog.load(schemas: [(path: url.path, bytes: try Repository.bytes(url))])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.catalog.declaredClassCount >= 5)
+    }
+}
