@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
     name: "LayoutKit",
     products: [
-        .library(name: "LayoutKit", targets: ["LayoutKit"])
+        .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        .library(name: "LayoutTesting", targets: ["LayoutTesting"]),
+        .executable(name: "layout-check", targets: ["layout-check"]),
     ],
     targets: [
         .systemLibrary(
@@ -15,6 +17,14 @@ let package = Package(
         .target(
             name: "LayoutKit",
             dependencies: ["CLibXML2"]
+        ),
+        .target(
+            name: "LayoutTesting",
+            dependencies: ["LayoutKit"]
+        ),
+        .executableTarget(
+            name: "layout-check",
+            dependencies: ["LayoutKit"]
         ),
         // The example app of README and Layouts/: its view-model classes, in their own module
         // so that `module="PhotoApp"` in the layouts names them exactly.
@@ -27,6 +37,14 @@ let package = Package(
             name: "LayoutKitTests",
             dependencies: ["LayoutKit", "PhotoApp"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "LayoutTestingTests",
+            dependencies: ["LayoutKit", "LayoutTesting", "PhotoApp"]
+        ),
+        .testTarget(
+            name: "LayoutCheckTests",
+            dependencies: ["layout-check"]
         ),
     ],
     swiftLanguageModes: [.v6]

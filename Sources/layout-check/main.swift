@@ -1,0 +1,1 @@
+// The CLI: see issue 3.
