@@ -1,0 +1,239 @@
+import Dispatch
+import Foundation
+import LayoutKit
+import PhotoApp
+import Testing
+
+@Suite struct LoaderTests {
+    let registry: LayoutRegistry
+
+    init() throws {
+        registry = try PhotoApp.registry()
+    }
+
+    /// The classic UIKit nib test, line by line.
+    @Test func photoCellLoadsAsTheClassicNibTestExpects() throws {
+        let loader = try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: registry)
+        let objects = try loader.instantiate(owner: nil)
+        #expect(objects.count == 1)
+        let cell = try #require(objects.first as? PhotoCell)
+        #expect(type(of: cell) == PhotoCell.self)
+        #expect(cell.photoTitleLabel != nil)
+        #expect(cell.photoDateLabel != nil)
+        #expect(cell.thumbnailView != nil)
+    }
+
+    @Test func instantiateTypedReturnsTheOneTopLevelObject() throws {
+        let loader = try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: registry)
+        let cell = try loader.instantiate(PhotoCell.self)
+        #expect(cell.photoTitleLabel?.text == "Title")
+        #expect(cell.photoTitleLabel?.superview === cell)
+        #expect(cell.photoDateLabel?.textColor == Color(red: 0x8E, green: 0x8E, blue: 0x93))
+    }
+
+    @Test func instantiateTypedRefusesASuperclassOrAnotherClass() throws {
+        let loader = try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: registry)
+        let superclass = #expect(throws: LayoutError.self) { try loader.instantiate(TableViewCell.self) }
+        #expect(superclass?.rules == [.topLevelMismatch])
+        #expect(superclass?.description.contains("PhotoApp.PhotoCell") == true)
+        let other = #expect(throws: LayoutError.self) { try loader.instantiate(FeedArticleCell.self) }
+        #expect(other?.rules == [.topLevelMismatch])
+    }
+
+    @Test func instantiateTypedRefusesSeveralTopLevelObjects() throws {
+        let loader = try LayoutLoader(data: Data(Self.twoLabels.utf8), file: "two.layout.xml", registry: registry)
+        #expect(try loader.instantiate().count == 2)
+        let error = #expect(throws: LayoutError.self) { try loader.instantiate(Label.self) }
+        #expect(error?.description.contains("found 2 top-level objects") == true)
+    }
+
+    static let twoLabels = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <layout xmlns="urn:layoutkit:layout:1">
+            <label text="one"/>
+            <label text="two"/>
+        </layout>
+        """
+
+    @Test func eachInstantiateReturnsFreshObjects() throws {
+        let loader = try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: registry)
+        let first = try loader.instantiate(PhotoCell.self)
+        let second = try loader.instantiate(PhotoCell.self)
+        #expect(first !== second)
+        #expect(first.photoTitleLabel !== second.photoTitleLabel)
+        first.photoTitleLabel?.text = "changed"
+        #expect(second.photoTitleLabel?.text == "Title")
+    }
+
+    // MARK: Owner and externals
+
+    @Test func ownerAndExternalAreConnectedBothWays() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
+        let owner = FeedViewController()
+        let formatter = DateFormat()
+        let cell = try loader.instantiate(
+            FeedArticleCell.self, owner: owner, externalObjects: ["dateFormatter": formatter])
+        #expect(owner.articleCell === cell)
+        #expect(cell.delegate === owner)
+        #expect(cell.dateFormatter === formatter)
+        #expect(cell.summaryLabel?.numberOfLines == 3)
+        #expect(cell.heroImageView?.contentMode == .aspectFill)
+    }
+
+    @Test func awakeFromLayoutSeesConnectedOutlets() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
+        let cell = try loader.instantiate(
+            FeedArticleCell.self, owner: FeedViewController(), externalObjects: ["dateFormatter": DateFormat()])
+        #expect(cell.awokeWithOutletsConnected)
+    }
+
+    @Test func aMissingOwnerIsAnError() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(owner: nil, externalObjects: ["dateFormatter": DateFormat()])
+        }
+        #expect(error?.rules == [.missingOwner])
+        #expect(error?.diagnostics.first?.location.line == 4)
+    }
+
+    @Test func anOwnerOfTheWrongClassIsAnError() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(owner: DateFormat(), externalObjects: ["dateFormatter": DateFormat()])
+        }
+        #expect(error?.rules == [.ownerClassMismatch])
+    }
+
+    @Test func aMissingExternalIsAnError() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(owner: FeedViewController(), externalObjects: ["dateFormater": DateFormat()])
+        }
+        #expect(error?.rules == [.missingExternal])
+        #expect(error?.description.contains("did you mean 'dateFormater'") == true)
+        #expect(error?.diagnostics.first?.location.line == 9)
+    }
+
+    @Test func anExternalOfTheWrongClassIsAnError() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(owner: FeedViewController(), externalObjects: ["dateFormatter": Label()])
+        }
+        #expect(error?.rules == [.externalClassMismatch])
+    }
+
+    @Test func anExternalWithoutClassIsTypeCheckedWhenBound() throws {
+        let layout = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <external id="formatter" name="formatter"/>
+                <tableViewCell class="FeedArticleCell" module="PhotoApp">
+                    <label outlet="headlineLabel"/>
+                    <label outlet="summaryLabel"/>
+                    <label outlet="bylineLabel"/>
+                    <imageView outlet="heroImageView"/>
+                    <button outlet="shareButton"/>
+                    <connections>
+                        <outlet property="dateFormatter" destination="formatter"/>
+                    </connections>
+                </tableViewCell>
+            </layout>
+            """
+        let loader = try LayoutLoader(data: Data(layout.utf8), file: "untyped.layout.xml", registry: registry)
+        let formatter = DateFormat()
+        let cell = try loader.instantiate(FeedArticleCell.self, externalObjects: ["formatter": formatter])
+        #expect(cell.dateFormatter === formatter)
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(FeedArticleCell.self, externalObjects: ["formatter": Label()])
+        }
+        #expect(error?.rules == [.outletTypeMismatch])
+        #expect(error?.diagnostics.first?.location.line == 11)
+    }
+
+    // MARK: Load-time checks
+
+    @Test func unregisteredClassesAreFoundWhenTheLoaderIsMade() throws {
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: .standard)
+        }
+        #expect(error?.rules == [.unknownClass])
+        #expect(error?.diagnostics.first?.location.line == 4)
+    }
+
+    @Test func aMissingLayoutIsUnreadable() throws {
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "NoSuchCell", in: Repository.layouts, registry: registry)
+        }
+        #expect(error?.rules == [.unreadableFile])
+        #expect(error?.diagnostics.first?.location.file.hasSuffix("NoSuchCell.layout.xml") == true)
+    }
+
+    @Test func errorsDescribeThemselvesLikeACompiler() throws {
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(data: Data("<layout/>".utf8), file: "bad.layout.xml", registry: registry)
+        }
+        let description = try #require(error?.description)
+        #expect(description.hasPrefix("bad.layout.xml:1:1: error: the root element must be <layout> in namespace"))
+        #expect(description.hasSuffix("[schema]"))
+    }
+
+    @Test func everyExampleLayoutLoads() throws {
+        for name in ["PhotoCell", "FeedArticleCell", "ProfileHeader"] {
+            _ = try LayoutLoader(named: name, in: Repository.layouts, registry: registry)
+        }
+        let header = try LayoutLoader(named: "ProfileHeader", in: Repository.layouts, registry: registry)
+            .instantiate(ProfileHeaderView.self)
+        for outlet in ProfileHeaderView.outlets {
+            #expect(outlet.value(in: header) != nil, "\(outlet.name) is nil")
+        }
+    }
+
+    // MARK: Threads
+
+    @Test func eightThreadsInstantiateFromOneLoaderAtOnce() throws {
+        let loader = try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: registry)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for _ in 0..<200 {
+                do {
+                    let cell = try loader.instantiate(PhotoCell.self)
+                    results.record(cell.photoTitleLabel != nil && cell.photoDateLabel != nil)
+                } catch {
+                    results.record(false)
+                }
+            }
+        }
+        #expect(results.counts == (1600, 0))
+    }
+
+    @Test func loadersAreMadeOnManyThreadsAtOnce() throws {
+        let data = try Data(contentsOf: Repository.layouts.appendingPathComponent("FeedArticleCell.layout.xml"))
+        let registry = registry
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<50 {
+                results.record((try? LayoutLoader(data: data, file: "feed", registry: registry)) != nil)
+            }
+        }
+        #expect(results.counts == (400, 0))
+    }
+}
+
+/// Counts outcomes from many threads.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var passed = 0
+    private var failed = 0
+
+    func record(_ success: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if success { passed += 1 } else { failed += 1 }
+    }
+
+    var counts: (Int, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (passed, failed)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import LayoutKit
+import Testing
+
+/// What the libxml2 reader promises: exact start-tag positions in files of any length and shape,
+/// and the input limits.
+@Suite struct ReaderTests {
+    static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\">\n"
+
+    func diagnostics(_ text: String, catalog: ClassCatalog? = nil) -> [Diagnostic] {
+        LayoutValidator.validate(Array(text.utf8), file: "test.layout.xml", catalog: catalog)
+    }
+
+    @Test func linesPastSixtyFiveThousandAreExact() {
+        // 70,000 comment lines push the offending element far past libxml2's 16-bit line field.
+        let padding = String(repeating: "<!-- padding -->\n", count: 70_000)
+        let text = Self.header + padding + "    <label bogus=\"1\"/>\n</layout>\n"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.schema])
+        #expect(found.first?.location.line == 70_003)
+        #expect(found.first?.location.column == 5)
+    }
+
+    @Test func syntaxErrorsPastSixtyFiveThousandAreExact() {
+        let padding = String(repeating: "\n", count: 70_000)
+        let text = Self.header + padding + "    <label text=\"a\" text=\"b\"/>\n</layout>\n"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.xmlSyntax])
+        #expect(found.first?.location.line == 70_003)
+    }
+
+    @Test func aStartTagOverSeveralLinesIsReportedWhereItBegins() {
+        let text = Self.header + "    <view>\n        <label\n            text=\"x\"\n            font=\"huge\"\n        />\n    </view>\n</layout>\n"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.schema])
+        #expect(found.first?.location.line == 4)
+        #expect(found.first?.location.column == 9)
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let text = Self.header + "<view accessibilityIdentifier=\"写真\"><label bogus=\"1\"/></view>\n</layout>\n"
+        let found = diagnostics(text)
+        #expect(found.first?.location.column == 36)
+    }
+
+    @Test func crlfLineEndingsKeepLinesRight() {
+        let text = (Self.header + "\n\n    <label bogus=\"1\"/>\n</layout>\n").replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(diagnostics(text).first?.location.line == 5)
+    }
+
+    @Test func aByteOrderMarkOnUTF8IsAccepted() {
+        let text = "\u{FEFF}" + Self.header + "    <label bogus=\"1\"/>\n</layout>\n"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.schema])
+        #expect(found.first?.location.line == 3)
+    }
+
+    @Test func utf16IsRefusedWithAClearMessage() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        for withBOM in [true, false] {
+            var bytes: [UInt8] = withBOM ? [0xFF, 0xFE] : []
+            for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let found = LayoutValidator.validate(bytes, file: "utf16.layout.xml", catalog: nil)
+            #expect(found.map(\.rule) == [.xmlSyntax])
+            #expect(found.first?.message.contains("UTF-8") == true, "\(found)")
+        }
+    }
+
+    @Test func anotherDeclaredEncodingIsRefused() {
+        let text = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.xmlSyntax])
+        #expect(found.first?.message.contains("ISO-8859-1") == true)
+    }
+
+    @Test func anEmptyFileIsASyntaxError() {
+        #expect(diagnostics("").map(\.rule) == [.xmlSyntax])
+    }
+
+    // MARK: input-limit
+
+    @Test func filesOverFourMebibytesAreRefusedBeforeParsing() {
+        let text = Self.header + "<view>" + String(repeating: " ", count: 4 * 1024 * 1024) + "</view></layout>"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.inputLimit])
+        #expect(found.first?.location.line == 1)
+    }
+
+    @Test func nestingDeeperThan128IsReportedAtTheElementPastTheLimit() {
+        // <layout> is level 1, so the 128th <view> is level 129.
+        let depth = 128
+        let text = Self.header + String(repeating: "<view>\n", count: depth) + String(repeating: "</view>", count: depth)
+            + "</layout>"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.inputLimit])
+        #expect(found.first?.location.line == 2 + depth)
+    }
+
+    @Test func nestingOf128LevelsIsAllowed() {
+        let depth = 127
+        let text = Self.header + String(repeating: "<view>", count: depth) + String(repeating: "</view>", count: depth)
+            + "</layout>"
+        #expect(diagnostics(text).isEmpty)
+    }
+
+    @Test func moreThanOneHundredThousandElementsAreRefused() {
+        let text = Self.header + "<view>\n" + String(repeating: "<view/>\n", count: 100_000) + "</view></layout>"
+        let found = diagnostics(text)
+        #expect(found.map(\.rule) == [.inputLimit])
+        // <layout> and the outer <view> count too: element 100,001 is the 99,999th inner one.
+        #expect(found.first?.location.line == 3 + 99_999)
+    }
+
+    // MARK: Values
+
+    @Test func attributeValuesArriveDecoded() throws {
+        let text = Self.header + "<label text=\"Fish &amp; Chips &lt;3 &#x263A; &amp;#38;\"/></layout>"
+        let registry = LayoutRegistry.standard
+        let loader = try LayoutLoader(data: Data(text.utf8), registry: registry)
+        let label = try loader.instantiate(Label.self)
+        #expect(label.text == "Fish & Chips <3 ☺ &#38;")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LayoutKit
+import Testing
+
+/// `Schemas/layout.xsd` and the decoder must accept exactly the same files: libxml2's XSD validator
+/// (through `xmllint`) and `LayoutValidator` run over every fixture and every example layout.
+@Suite struct SchemaAgreementTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var path: String
+        var description: String { URL(fileURLWithPath: path).lastPathComponent }
+    }
+
+    static let layoutCases: [Case] =
+        (Repository.files(in: "valid", suffix: ".layout.xml").map { "valid/\($0)" }
+        + Repository.files(in: "invalid", suffix: ".layout.xml").map { "invalid/\($0)" })
+        .map { Case(path: Repository.fixtures.appendingPathComponent($0).path) }
+        + ["PhotoCell", "FeedArticleCell", "ProfileHeader"].map {
+            Case(path: Repository.layouts.appendingPathComponent("\($0).layout.xml").path)
+        }
+
+    static let classSchemaCases: [Case] =
+        Repository.files(in: "invalid-schemas", suffix: ".classes.xml").map {
+            Case(path: Repository.fixtures.appendingPathComponent("invalid-schemas/\($0)").path)
+        } + [
+            Case(path: Repository.fixtures.appendingPathComponent("Schemas/Fixtures.classes.xml").path),
+            Case(path: Repository.schemas.appendingPathComponent("PhotoApp.classes.xml").path),
+        ]
+
+    /// Whether xmllint validates the file against `xsd`; `nil` when it did not get as far as validating.
+    static func xsdAccepts(_ path: String, xsd: String) throws -> Bool? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xmllint", "--noout", "--nonet", "--schema", xsd, path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if output.contains("validates") { return true }
+        if output.contains("fails to validate") { return false }
+        return nil
+    }
+
+    static let formatRules: Set<RuleID> = [.schema]
+    static let readingRules: Set<RuleID> = [.xmlSyntax, .forbiddenDTD, .inputLimit]
+
+    @Test(arguments: layoutCases)
+    func layoutXSDAndDecoderAgree(_ fixture: Case) throws {
+        let bytes = try Repository.bytes(URL(fileURLWithPath: fixture.path))
+        let diagnostics = LayoutValidator.validate(bytes, file: fixture.path, catalog: nil)
+        // Files the reader refuses never reach either decoder.
+        guard !diagnostics.contains(where: { Self.readingRules.contains($0.rule) }) else { return }
+        let xsd = Repository.schemas.appendingPathComponent("layout.xsd").path
+        let accepted = try #require(try Self.xsdAccepts(fixture.path, xsd: xsd), "xmllint did not run")
+        let decoderAccepts = !diagnostics.contains { Self.formatRules.contains($0.rule) }
+        #expect(accepted == decoderAccepts, "XSD: \(accepted), decoder: \(diagnostics)")
+    }
+
+    @Test(arguments: classSchemaCases)
+    func classesXSDAndDecoderAgreeOnFormat(_ fixture: Case) throws {
+        let bytes = try Repository.bytes(URL(fileURLWithPath: fixture.path))
+        let diagnostics = ClassCatalog.load(schemas: [(path: fixture.path, bytes: bytes)]).diagnostics
+        let xsd = Repository.schemas.appendingPathComponent("classes.xsd").path
+        guard let accepted = try Self.xsdAccepts(fixture.path, xsd: xsd) else {
+            #expect(!diagnostics.isEmpty, "xmllint refused the file but the decoder did not")
+            return
+        }
+        // The XSD checks form only; names that do not resolve, cycles and repeats are the decoder's alone.
+        if !accepted { #expect(!diagnostics.isEmpty, "the XSD refused it but the decoder did not") }
+    }
+}
