@@ -8,7 +8,7 @@ import Testing
     let registry: LayoutRegistry
 
     init() throws {
-        registry = try PhotoApp.registry()
+        registry = try ExampleApp.registry()
     }
 
     /// The classic UIKit nib test, line by line.

@@ -30,7 +30,9 @@ import Testing
     }
 
     @Test func aStartTagOverSeveralLinesIsReportedWhereItBegins() {
-        let text = Self.header + "    <view>\n        <label\n            text=\"x\"\n            font=\"huge\"\n        />\n    </view>\n</layout>\n"
+        let text =
+            Self.header
+            + "    <view>\n        <label\n            text=\"x\"\n            font=\"huge\"\n        />\n    </view>\n</layout>\n"
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.schema])
         #expect(found.first?.location.line == 4)
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func crlfLineEndingsKeepLinesRight() {
-        let text = (Self.header + "\n\n    <label bogus=\"1\"/>\n</layout>\n").replacingOccurrences(of: "\n", with: "\r\n")
+        let text = (Self.header + "\n\n    <label bogus=\"1\"/>\n</layout>\n").replacingOccurrences(
+            of: "\n", with: "\r\n")
         #expect(diagnostics(text).first?.location.line == 5)
     }
 
@@ -56,7 +59,8 @@ import Testing
     }
 
     @Test func utf16IsRefusedWithAClearMessage() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
         for withBOM in [true, false] {
             var bytes: [UInt8] = withBOM ? [0xFF, 0xFE] : []
             for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
@@ -67,7 +71,8 @@ import Testing
     }
 
     @Test func anotherDeclaredEncodingIsRefused() {
-        let text = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.xmlSyntax])
         #expect(found.first?.message.contains("ISO-8859-1") == true)
@@ -89,7 +94,8 @@ import Testing
     @Test func nestingDeeperThan128IsReportedAtTheElementPastTheLimit() {
         // <layout> is level 1, so the 128th <view> is level 129.
         let depth = 128
-        let text = Self.header + String(repeating: "<view>\n", count: depth) + String(repeating: "</view>", count: depth)
+        let text =
+            Self.header + String(repeating: "<view>\n", count: depth) + String(repeating: "</view>", count: depth)
             + "</layout>"
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.inputLimit])
@@ -98,7 +104,8 @@ import Testing
 
     @Test func nestingOf128LevelsIsAllowed() {
         let depth = 127
-        let text = Self.header + String(repeating: "<view>", count: depth) + String(repeating: "</view>", count: depth)
+        let text =
+            Self.header + String(repeating: "<view>", count: depth) + String(repeating: "</view>", count: depth)
             + "</layout>"
         #expect(diagnostics(text).isEmpty)
     }

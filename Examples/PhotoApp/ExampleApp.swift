@@ -1,7 +1,7 @@
 import LayoutKit
 
 /// The example app's classes, registered the way an app registers its own.
-public enum PhotoApp {
+public enum ExampleApp {
     /// The built-ins plus every class the example layouts name.
     public static func registry() throws -> LayoutRegistry {
         var registry = LayoutRegistry.standard
