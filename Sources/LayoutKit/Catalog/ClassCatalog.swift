@@ -23,6 +23,8 @@ public struct ClassCatalog: Sendable {
         var location: SourceLocation?
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
+        /// How outlet types are written: `label`, `Module.Name`.
+        var typeName: String { builtIn?.rawValue ?? key }
     }
 
     /// One declared outlet.

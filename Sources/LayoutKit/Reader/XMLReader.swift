@@ -263,16 +263,28 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         let state = Unmanaged<ParseState>.fromOpaque(opaque).takeUnretainedValue()
         let level = error.pointee.level
         guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
-        let message =
-            (string(error.pointee.message.map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) }) ?? "")
-            .trimmingWhitespace()
+        let message = libxml2Message(error.pointee.message.map { String(cString: $0) } ?? "")
         let line = max(1, Int(error.pointee.line))
         let column = max(1, Int(error.pointee.int2))
         state.fail(
-            .xmlSyntax, message.isEmpty ? "the document is not well-formed" : message,
+            .xmlSyntax, message,
             at: SourcePosition(line: line, column: column))
     }
     ctxt.pointee.sax.pointee = handler
+}
+
+/// libxml2's message on one line, starting in lower case like the rest of LayoutKit's messages:
+/// some of its messages span lines ("Input is not proper UTF-8, indicate encoding !\nBytes: …").
+private func libxml2Message(_ raw: String) -> String {
+    let parts = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { String($0).trimmingWhitespace() }
+        .filter { !$0.isEmpty }
+    guard var text = parts.first else { return "the document is not well-formed" }
+    if text.hasPrefix("Input is not proper UTF-8") {
+        text = "the file is not valid UTF-8"
+    }
+    let rest = parts.dropFirst().joined(separator: "; ")
+    if !rest.isEmpty { text += ": " + rest }
+    return text.prefix(1).lowercased() + text.dropFirst()
 }
 
 /// Without entity substitution, libxml2 hands attribute values over with each `&` kept as `&#38;`

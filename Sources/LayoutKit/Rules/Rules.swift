@@ -130,10 +130,14 @@ struct LayoutRules {
             guard let source = binding.source, let entry = classes[source] else { continue }
             let outlets = catalog.outlets(of: entry.key)
             guard !outlets.contains(where: { $0.name == binding.property }) else { continue }
-            let declared =
-                outlets.isEmpty
-                ? "; it declares no outlets"
-                : suggestion(for: binding.property, in: outlets.map(\.name))
+            let declared: String
+            if outlets.isEmpty {
+                declared = "; it declares no outlets"
+            } else if let closest = closestMatch(to: binding.property, in: outlets.map(\.name)) {
+                declared = "; did you mean '\(closest)'?"
+            } else {
+                declared = "; it declares \(outlets.map(\.name).joined(separator: ", "))"
+            }
             report(
                 .unknownOutlet,
                 "\(entry.displayName) has no outlet named '\(binding.property)'\(declared)", at: binding.position)
@@ -150,8 +154,8 @@ struct LayoutRules {
             if !catalog.fits(destinationClass, outlet) {
                 report(
                     .outletTypeMismatch,
-                    "outlet '\(binding.property)' of \(sourceClass.displayName) is a \(outlet.typeName), "
-                        + "but \(analysis.describe(destination)) is a \(destinationClass.displayName)",
+                    "outlet '\(binding.property)' of \(sourceClass.displayName) has type \(outlet.typeName), "
+                        + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)",
                     at: binding.position)
             }
         }

@@ -92,7 +92,7 @@ struct LayoutTemplate: Sendable {
                     Diagnostic(
                         rule: .outletTypeMismatch,
                         message:
-                            "outlet '\(binding.outlet.name)' is a \(binding.outlet.destinationType.name), but the object given is a \(type(of: destination))",
+                            "outlet '\(binding.outlet.name)' has type \(binding.outlet.destinationType.name), but the object given for it is of type \(type(of: destination))",
                         location: binding.location))
             }
         }
