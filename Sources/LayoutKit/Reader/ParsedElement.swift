@@ -55,23 +55,42 @@ struct LineTable: Sendable {
 
     var byteCount: Int { bytes.count }
 
-    func position(ofOffset offset: Int) -> SourcePosition {
+    /// The line and column of a byte offset.
+    ///
+    /// Columns are counted from the last position asked for when it is on the same line and not past
+    /// `offset`: the parser asks in document order, so a file that is one long line stays linear.
+    mutating func position(ofOffset offset: Int) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        let line: Int
+        if let cached = lastPosition, cached.offset <= offset,
+            cached.line + 1 >= lineStarts.count || offset < lineStarts[cached.line + 1]
+        {
+            line = cached.line
+        } else {
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            line = low
         }
         var column = 1
-        var index = lineStarts[low]
+        var index = lineStarts[line]
+        if let cached = lastPosition, cached.line == line, cached.offset <= offset {
+            column = cached.column
+            index = cached.offset
+        }
         while index < offset {
             // Continuation bytes (10xxxxxx) belong to the scalar before them.
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourcePosition(line: low + 1, column: column)
+        lastPosition = (line, offset, column)
+        return SourcePosition(line: line + 1, column: column)
     }
+
+    private var lastPosition: (line: Int, offset: Int, column: Int)?
 
     /// The offset of the last occurrence of `needle` that starts before `end`.
     func lastOccurrence(of needle: [UInt8], before end: Int) -> Int? {

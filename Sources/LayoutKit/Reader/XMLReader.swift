@@ -5,7 +5,7 @@ internal import CLibXML2
 
 /// What the reader enforces beyond well-formedness, from the `input-limit` rule.
 struct XMLReaderLimits: Sendable {
-    var maximumBytes = 4 * 1024 * 1024
+    var maximumBytes = LayoutValidator.maximumFileBytes
     var maximumDepth = 128
     var maximumElements = 100_000
 
@@ -29,13 +29,11 @@ enum XMLReader {
         file: String,
         limits: XMLReaderLimits = .standard
     ) -> XMLReadResult {
-        let lines = LineTable(bytes)
         if bytes.count > limits.maximumBytes {
             return .failure(
                 Diagnostic(
                     rule: .inputLimit,
-                    message:
-                        "file is \(bytes.count) bytes, over the limit of \(limits.maximumBytes) bytes (4 MiB)",
+                    message: "the file is larger than \(limits.maximumBytes) bytes (4 MiB), the limit for one file",
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
         if bytes.isEmpty {
@@ -45,7 +43,7 @@ enum XMLReader {
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
         _ = libxml2Initialization
-        let state = ParseState(file: file, lines: lines, limits: limits)
+        let state = ParseState(file: file, lines: LineTable(bytes), limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -89,7 +87,7 @@ private let xIncludeNamespaces: Set<String> = [
 /// The mutable state of one parse, reached from the C callbacks through the context's `_private`.
 private final class ParseState {
     let file: String
-    let lines: LineTable
+    var lines: LineTable
     let limits: XMLReaderLimits
     var stack: [ParsedElement] = []
     var root: ParsedElement?

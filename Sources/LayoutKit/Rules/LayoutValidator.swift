@@ -1,5 +1,9 @@
 /// Checks one layout file against every rule: the checker's and the loader's one entry to the rule engine.
 public enum LayoutValidator {
+    /// The largest file the reader accepts (4 MiB); a larger one is an `input-limit` error at line 1.
+    /// A caller reading from a stream need read no more than one byte past it.
+    public static let maximumFileBytes = 4 * 1024 * 1024
+
     /// Every diagnostic for one layout, in source order.
     ///
     /// - Parameters:
