@@ -125,6 +125,8 @@ let helpText = """
                             are followed, each directory is visited once (so link loops end), and
                             entries whose names begin with '.' (.build, .git, editor lock files) are
                             skipped. A directory is never read as a file, even if named *.layout.xml.
+                            What cannot be read (a dangling link, a FIFO found by the search) is an
+                            unreadable-file error; a file is read no further than 4 MiB (input-limit).
 
     OPTIONS:
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
@@ -135,7 +137,7 @@ let helpText = """
                             no-class-schemas warning says so.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
-                              a terminal and NO_COLOR is unset or empty.
+                              a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
                             json: one object {"files", "errors", "warnings", "diagnostics": [{"file",
                               "line", "column", "severity", "rule", "message"}]}, keys sorted.
                             github: GitHub Actions annotations,
@@ -143,8 +145,9 @@ let helpText = """
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
                             and on GitHub without file, line and col.
-      -j, --jobs N          Check at most N files at once (default: the number of cores). The output
-                            is the same whatever N is: sorted by path, line, column and rule.
+      -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
+                            opened one at a time per job, so any number of files can be checked. The
+                            output is the same whatever N is: sorted by path, line, column and rule.
       -h, --help            Show this help.
       --version             Show the version.
 

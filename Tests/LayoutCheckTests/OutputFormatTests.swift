@@ -115,8 +115,17 @@ import Testing
         }
     }
 
+    /// util-linux's `script` (Linux only: BSD `script` takes other options).
+    static var canRunOnATerminal: Bool {
+        #if os(Linux)
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        #else
+            false
+        #endif
+    }
+
     /// `script` gives the checker a terminal, so colour must appear there unless `NO_COLOR` is set.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: canRunOnATerminal, "needs util-linux script"))
     func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let executable = try #require(LayoutCheckExecutable.url)
         let command = [executable.path, "--schemas", Repository.fixtureSchemas, Self.invalid]
