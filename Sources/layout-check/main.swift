@@ -1,1 +1,9 @@
-// The CLI: see issue 3.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+exit(await LayoutCheck.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,168 @@
+/// How diagnostics are printed on standard output.
+enum OutputFormat: String, CaseIterable, Sendable {
+    /// `PATH:LINE:COLUMN: error: MESSAGE [RULE]`, one line each, as compilers print.
+    case text
+    /// One JSON object with the counts and every diagnostic.
+    case json
+    /// GitHub Actions workflow commands, which GitHub shows as annotations on the lines.
+    case github
+}
+
+/// A checking run as the command line asks for it.
+struct Arguments: Equatable, Sendable {
+    /// The `--schemas` values in the order given; empty means "`./Schemas` when it exists".
+    var schemaDirectories: [String] = []
+    var format: OutputFormat = .text
+    /// At most this many files are read and checked at once.
+    var jobs: Int
+    /// Files, directories and `-`, in the order given.
+    var paths: [String] = []
+}
+
+/// What the command line asks for.
+enum Command: Equatable, Sendable {
+    case check(Arguments)
+    case help
+    case version
+}
+
+/// A command line that cannot be run: the tool prints the message and a hint, and exits with 2.
+struct UsageError: Error, Equatable, Sendable {
+    var message: String
+}
+
+extension Command {
+    /// Parses the arguments after the program name.
+    ///
+    /// Options take their value as the next argument or after `=` (`--jobs 4`, `--jobs=4`); `--`
+    /// ends the options, so a path that begins with `-` can follow it; `-` alone is standard input.
+    /// `--help` and `--version` win over anything that follows them.
+    /// - Throws: `UsageError` for an unknown option, a missing or bad value, no path, or `-` twice.
+    static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
+        var result = Arguments(jobs: max(1, defaultJobs))
+        var remaining = arguments[...]
+        var optionsEnded = false
+
+        while let argument = remaining.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                result.paths.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            let name: Substring
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = argument[..<equals]
+                inlineValue = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument[...]
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                // `--format --jobs 2` lacks a value; it does not mean the format "--jobs".
+                guard let next = remaining.first, !next.hasPrefix("--") else {
+                    throw UsageError(message: "option '\(name)' needs a value")
+                }
+                remaining.removeFirst()
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+            }
+
+            switch name {
+            case "-h", "--help":
+                try noValue()
+                return .help
+            case "--version":
+                try noValue()
+                return .version
+            case "--schemas":
+                let directory = try value()
+                guard !directory.isEmpty else { throw UsageError(message: "option '--schemas' needs a directory") }
+                result.schemaDirectories.append(directory)
+            case "--format":
+                let text = try value()
+                guard let format = OutputFormat(rawValue: text) else {
+                    let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(message: "unknown format '\(text)' for '--format' (expected one of: \(known))")
+                }
+                result.format = format
+            case "--jobs", "-j":
+                let text = try value()
+                guard let jobs = Int(text), jobs >= 1 else {
+                    throw UsageError(message: "'--jobs' needs a whole number of at least 1, not '\(text)'")
+                }
+                result.jobs = jobs
+            default:
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+
+        guard !result.paths.isEmpty else {
+            throw UsageError(message: "no PATH given: name the layout files or directories to check")
+        }
+        if result.paths.count(where: { $0 == "-" }) > 1 {
+            throw UsageError(message: "'-' (standard input) can be given only once")
+        }
+        return .check(result)
+    }
+}
+
+/// The text of `--help`.
+let helpText = """
+    OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
+
+    USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...
+
+    ARGUMENTS:
+      PATH                  A layout file, a directory, or '-' for one layout read from standard input
+                            (reported as <stdin>). A file named here is checked whatever its name.
+                            A directory is searched recursively for *.layout.xml files: symbolic links
+                            are followed, each directory is visited once (so link loops end), and
+                            entries whose names begin with '.' (.build, .git, editor lock files) are
+                            skipped. A directory is never read as a file, even if named *.layout.xml.
+                            What cannot be read (a dangling link, a FIFO found by the search) is an
+                            unreadable-file error; a file is read no further than 4 MiB (input-limit).
+
+    OPTIONS:
+      --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
+                            (recursively). DIR may also be one class schema file. Repeatable.
+                            Default: ./Schemas when it exists. With no class schema at all, the class
+                            rules (unknown-class, class-kind-mismatch, unknown-outlet,
+                            outlet-type-mismatch, unconnected-outlet) are skipped and one
+                            no-class-schemas warning says so.
+      --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
+                              then a summary on standard error. Coloured only when standard output is
+                              a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
+                            json: one object {"files", "errors", "warnings", "diagnostics": [{"file",
+                              "line", "column", "severity", "rule", "message"}]}, keys sorted.
+                            github: GitHub Actions annotations,
+                              ::error file=PATH,line=LINE,col=COLUMN,title=RULE::MESSAGE
+                            A warning about the whole run (no-class-schemas) has no file: it prints as
+                            'layout-check: warning: ...', in JSON with file "" and line and column 0,
+                            and on GitHub without file, line and col.
+      -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
+                            opened one at a time per job, so any number of files can be checked. The
+                            output is the same whatever N is: sorted by path, line, column and rule.
+      -h, --help            Show this help.
+      --version             Show the version.
+
+    EXIT STATUS:
+      0  no errors (warnings allowed)
+      1  at least one error, in a layout or a class schema
+      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
+         DIR that does not exist
+
+    EXAMPLES:
+      layout-check Layouts/
+      layout-check --schemas Schemas --format github Layouts/
+      cat PhotoCell.layout.xml | layout-check -
+
+    """
+
+/// The text of `--version`.
+let versionText = "layout-check 1.0.0 (LayoutKit format v1)\n"

@@ -1,0 +1,166 @@
+import LayoutKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns PATH arguments into the files to check, searching directories recursively.
+///
+/// The search follows symbolic links but visits each directory (by device and inode) once, so link
+/// loops end; it skips entries whose names begin with `.`; it collects regular files, and anything else
+/// whose name has the suffix, so that a dangling link or a FIFO named like a layout is reported rather
+/// than silently passed over. Each file is listed once however many PATHs reach it.
+struct FileDiscovery {
+    /// The name ending of the files a directory search collects, e.g. `.layout.xml`.
+    let suffix: String
+    private(set) var files: [InputFile] = []
+    /// Directories that could not be read, as `unreadable-file` errors.
+    private(set) var diagnostics: [Diagnostic] = []
+    private var visitedDirectories: Set<FileIdentity> = []
+    private var listedPaths: Set<[UInt8]> = []
+
+    init(suffix: String) {
+        self.suffix = suffix
+    }
+
+    /// Adds a PATH argument: `-`, a file, or a directory to search.
+    /// - Throws: `UsageError` when nothing exists at the path.
+    mutating func add(_ argument: String) throws(UsageError) {
+        if argument == "-" {
+            files.append(.standardInput)
+            return
+        }
+        let path = Array(argument.utf8)
+        var status = stat()
+        guard withCPath(path, { lstat($0, &status) }) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw UsageError(message: "no such file or directory: '\(argument)'")
+            }
+            // It may exist but cannot be looked at (a parent without search permission): a diagnostic.
+            addFile(InputFile(displayPath: argument, systemPath: path, isExplicit: true))
+            return
+        }
+        if withCPath(path, { stat($0, &status) }) == 0, status.isDirectory {
+            search(displayPath: argument, systemPath: path)
+        } else {
+            addFile(InputFile(displayPath: argument, systemPath: path, isExplicit: true))
+        }
+    }
+
+    private mutating func addFile(_ file: InputFile) {
+        if let systemPath = file.systemPath, !listedPaths.insert(systemPath).inserted { return }
+        files.append(file)
+    }
+
+    /// Breadth first, names in byte order, with an explicit queue so that deep trees cannot
+    /// overflow the stack.
+    private mutating func search(displayPath: String, systemPath: [UInt8]) {
+        var queue = [(display: displayPath, system: systemPath)]
+        var next = 0
+        let suffixBytes = Array(suffix.utf8)
+        while next < queue.count {
+            let directory = queue[next]
+            next += 1
+            var status = stat()
+            guard withCPath(directory.system, { stat($0, &status) }) == 0,
+                visitedDirectories.insert(FileIdentity(status)).inserted
+            else { continue }
+            let names: [[UInt8]]
+            switch Self.entries(of: directory.system) {
+            case .success(let found): names = found
+            case .failure(let error):
+                diagnostics.append(
+                    Diagnostic(
+                        rule: .unreadableFile, message: "cannot read directory: \(error.description)",
+                        location: SourceLocation(file: directory.display, line: 1, column: 1)))
+                continue
+            }
+            for name in names where name.first != UInt8(ascii: ".") {
+                let child = (
+                    display: Self.join(directory.display, String(decoding: name, as: UTF8.self)),
+                    system: Self.join(directory.system, name)
+                )
+                var childStatus = stat()
+                let exists = withCPath(child.system, { stat($0, &childStatus) }) == 0
+                if exists, childStatus.isDirectory {
+                    queue.append(child)
+                } else if name.count > suffixBytes.count, name.suffix(suffixBytes.count).elementsEqual(suffixBytes) {
+                    addFile(InputFile(displayPath: child.display, systemPath: child.system, isExplicit: false))
+                }
+            }
+        }
+    }
+
+    /// The names in a directory other than `.` and `..`, sorted by their bytes.
+    private static func entries(of path: [UInt8]) -> Result<[[UInt8]], SystemError> {
+        guard let directory = withCPath(path, { opendir($0) }) else { return .failure(SystemError(errno)) }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return .failure(SystemError(errno)) }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(name)
+        }
+        return .success(names.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// `directory/name`, without doubling a trailing slash, and without a leading `./` for `.`.
+    private static func join(_ directory: String, _ name: String) -> String {
+        if directory == "." { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func join(_ directory: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        if directory == [UInt8(ascii: ".")] { return name }
+        return directory.last == UInt8(ascii: "/") ? directory + name : directory + [UInt8(ascii: "/")] + name
+    }
+}
+
+/// A file's identity on this machine, whatever path reaches it.
+private struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
+    }
+}
+
+/// Calls `body` with `path` as the NUL-terminated C string the system calls take.
+func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    (path + [0]).withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    }
+}
+
+extension stat {
+    var isDirectory: Bool { (st_mode & S_IFMT) == S_IFDIR }
+    var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
+}
+
+/// An `errno` value, described the way the system describes it.
+struct SystemError: Error, CustomStringConvertible {
+    var code: Int32
+
+    init(_ code: Int32) {
+        self.code = code
+    }
+
+    var description: String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import LayoutKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The checker: parse the command line, find the files, check them in parallel, print, and return
+/// the exit status (0 no errors, 1 errors, 2 the run could not proceed).
+enum LayoutCheck {
+    static func run(_ arguments: [String]) async -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
+        } catch {
+            return usageFailure(error)
+        }
+        switch command {
+        case .help:
+            StandardStream.output.write(helpText)
+            return 0
+        case .version:
+            StandardStream.output.write(versionText)
+            return 0
+        case .check(let arguments):
+            return await check(arguments)
+        }
+    }
+
+    private static func check(_ arguments: Arguments) async -> Int32 {
+        let start = ContinuousClock.now
+
+        // Find everything first: a PATH or --schemas DIR that does not exist stops the run before
+        // anything is printed.
+        var schemaFiles = FileDiscovery(suffix: ".classes.xml")
+        var layoutFiles = FileDiscovery(suffix: ".layout.xml")
+        var missing: [UsageError] = []
+        let schemaDirectories =
+            arguments.schemaDirectories.isEmpty && isDirectory("Schemas") ? ["Schemas"] : arguments.schemaDirectories
+        for directory in schemaDirectories {
+            do throws(UsageError) {
+                try schemaFiles.add(directory)
+            } catch {
+                missing.append(UsageError(message: "--schemas: \(error.message)"))
+            }
+        }
+        for path in arguments.paths {
+            do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
+        }
+        if !missing.isEmpty { return usageFailure(missing) }
+
+        let (catalog, schemaDiagnostics) = loadCatalog(schemaFiles.files)
+        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics
+        if catalog == nil { diagnostics.append(noClassSchemas) }
+        diagnostics += await checkInParallel(layoutFiles.files, catalog: catalog, jobs: arguments.jobs)
+        diagnostics.sort(by: Diagnostic.ordered)
+
+        let report = Report(
+            files: layoutFiles.files.count, diagnostics: diagnostics, duration: ContinuousClock.now - start)
+        StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
+        StandardStream.error.write(report.summary)
+        return report.errors > 0 ? 1 : 0
+    }
+
+    /// Reads the class schema files and merges them; `nil` when there is none that could be read.
+    private static func loadCatalog(_ files: [InputFile]) -> (ClassCatalog?, [Diagnostic]) {
+        var schemas: [(path: String, bytes: [UInt8])] = []
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            switch file.contents() {
+            case .bytes(let bytes): schemas.append((path: file.displayPath, bytes: bytes))
+            case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
+            }
+        }
+        guard !schemas.isEmpty else { return (nil, diagnostics) }
+        let loaded = ClassCatalog.load(schemas: schemas)
+        return (loaded.catalog, diagnostics + loaded.diagnostics)
+    }
+
+    /// The one warning of a run without class schemas; it has no place in a file.
+    private static let noClassSchemas = Diagnostic(
+        rule: .noClassSchemas, severity: .warning,
+        message: "no class schema loaded; class rules (unknown-class, class-kind-mismatch, unknown-outlet, "
+            + "outlet-type-mismatch, unconnected-outlet) were skipped; pass --schemas DIR",
+        location: SourceLocation(file: "", line: 0, column: 0))
+
+    /// Checks at most `jobs` files at once. Each task reads, checks and closes one file, so no more
+    /// than `jobs` files are open and only their bytes are in memory, however many files there are.
+    private static func checkInParallel(_ files: [InputFile], catalog: ClassCatalog?, jobs: Int) async -> [Diagnostic] {
+        await withTaskGroup(of: [Diagnostic].self) { group in
+            var pending = files[...]
+            for _ in 0..<min(jobs, files.count) {
+                guard let file = pending.popFirst() else { break }
+                group.addTask { file.diagnostics(catalog: catalog) }
+            }
+            var diagnostics: [Diagnostic] = []
+            while let found = await group.next() {
+                diagnostics += found
+                if let file = pending.popFirst() {
+                    group.addTask { file.diagnostics(catalog: catalog) }
+                }
+            }
+            return diagnostics
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return withCPath(Array(path.utf8), { stat($0, &status) }) == 0 && status.isDirectory
+    }
+
+    private static func usageFailure(_ errors: UsageError...) -> Int32 { usageFailure(errors) }
+
+    private static func usageFailure(_ errors: [UsageError]) -> Int32 {
+        var text = ""
+        for error in errors {
+            text += "layout-check: error: \(error.message)\n"
+        }
+        text += "Usage: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...\n"
+        text += "See 'layout-check --help'.\n"
+        StandardStream.error.write(text)
+        return 2
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import LayoutKit
+
+/// The outcome of a run: what the renderers print and the exit status is decided from.
+struct Report: Sendable {
+    /// The layout files checked (class schema files are not counted).
+    var files: Int
+    /// Every diagnostic, in `Diagnostic.ordered` order.
+    var diagnostics: [Diagnostic]
+    var duration: Duration
+
+    var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
+    var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
+
+    /// `N files, N errors, N warnings (0.12s)`, for standard error.
+    var summary: String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return "\(counted(files, "file")), \(counted(errors, "error")), \(counted(warnings, "warning"))"
+            + " (\(String(format: "%.2f", seconds))s)\n"
+    }
+}
+
+extension Diagnostic {
+    /// A diagnostic about the whole run rather than a place in a file (`no-class-schemas`) has an empty
+    /// file name and line and column 0; the renderers print it without a location.
+    var isAboutTheRun: Bool { location.file.isEmpty }
+}
+
+extension OutputFormat {
+    /// Everything this format prints on standard output for a report.
+    func render(_ report: Report, colour: Bool) -> String {
+        switch self {
+        case .text: TextRenderer(colour: colour).render(report)
+        case .json: JSONRenderer.render(report)
+        case .github: GitHubRenderer.render(report)
+        }
+    }
+}
+
+/// `PATH:LINE:COLUMN: error: MESSAGE [RULE]`, one line each, as compilers print; coloured on a terminal.
+struct TextRenderer {
+    var colour: Bool
+
+    func render(_ report: Report) -> String {
+        var output = ""
+        for diagnostic in report.diagnostics {
+            output += line(diagnostic)
+            output += "\n"
+        }
+        return output
+    }
+
+    func line(_ diagnostic: Diagnostic) -> String {
+        let location = diagnostic.isAboutTheRun ? "layout-check" : Self.visible(diagnostic.location.description)
+        let severity = diagnostic.severity.rawValue
+        let message = Self.visible(diagnostic.message)
+        guard colour else {
+            return "\(location): \(severity): \(message) [\(diagnostic.rule.rawValue)]"
+        }
+        let hue = diagnostic.severity == .error ? Style.red : Style.magenta
+        return "\(Style.bold)\(location): \(hue)\(severity):\(Style.reset)\(Style.bold) \(message)"
+            + "\(Style.reset) [\(hue)\(diagnostic.rule.rawValue)\(Style.reset)]"
+    }
+
+    /// Control characters written as Swift escapes: a message quotes attribute values and a path may
+    /// hold any byte, and neither may break the one line per diagnostic or send a terminal escape.
+    static func visible(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// ANSI SGR sequences.
+    private enum Style {
+        static let reset = "\u{1B}[0m"
+        static let bold = "\u{1B}[1m"
+        static let red = "\u{1B}[1;31m"
+        static let magenta = "\u{1B}[1;35m"
+    }
+}
+
+/// One JSON object: `{"diagnostics": [...], "errors": N, "files": N, "warnings": N}`, keys sorted.
+enum JSONRenderer {
+    /// The document, also what tests decode.
+    struct Document: Codable {
+        var files: Int
+        var errors: Int
+        var warnings: Int
+        var diagnostics: [Entry]
+    }
+
+    /// One diagnostic; a diagnostic about the whole run has file `""`, line 0 and column 0.
+    struct Entry: Codable {
+        var file: String
+        var line: Int
+        var column: Int
+        var severity: String
+        var rule: String
+        var message: String
+    }
+
+    static func render(_ report: Report) -> String {
+        let document = Document(
+            files: report.files, errors: report.errors, warnings: report.warnings,
+            diagnostics: report.diagnostics.map {
+                Entry(
+                    file: $0.location.file, line: $0.location.line, column: $0.location.column,
+                    severity: $0.severity.rawValue, rule: $0.rule.rawValue, message: $0.message)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Integers and strings always encode: there is no float that could be infinite or NaN.
+        let data = try! encoder.encode(document)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// GitHub Actions workflow commands: `::error file=PATH,line=LINE,col=COLUMN,title=RULE::MESSAGE`.
+enum GitHubRenderer {
+    static func render(_ report: Report) -> String {
+        var output = ""
+        for diagnostic in report.diagnostics {
+            var properties: [String] = []
+            if !diagnostic.isAboutTheRun {
+                properties.append("file=\(escapeProperty(diagnostic.location.file))")
+                properties.append("line=\(diagnostic.location.line)")
+                properties.append("col=\(diagnostic.location.column)")
+            }
+            properties.append("title=\(escapeProperty(diagnostic.rule.rawValue))")
+            output += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))"
+            output += "::\(escapeData(diagnostic.message))\n"
+        }
+        return output
+    }
+
+    /// The message: `%`, CR and LF percent-encoded, as the runner decodes them.
+    static func escapeData(_ text: String) -> String { escape(text, inProperty: false) }
+
+    /// A property value: as the message, and also `:` and `,`, which would end it.
+    static func escapeProperty(_ text: String) -> String { escape(text, inProperty: true) }
+
+    /// Scalar by scalar, so that a CR LF pair (one `Character` in Swift) is encoded as two; other control
+    /// characters are shown as the text format shows them, never sent to the log as they are.
+    private static func escape(_ text: String, inProperty: Bool) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": escaped += "%25"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            case ":" where inProperty: escaped += "%3A"
+            case "," where inProperty: escaped += "%2C"
+            case _ where scalar.properties.generalCategory == .control:
+                escaped += TextRenderer.visible(String(scalar))
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

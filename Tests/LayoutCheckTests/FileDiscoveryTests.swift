@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Which files a PATH reaches, and how every file that cannot be checked still becomes a diagnostic.
+@Suite struct FileDiscoveryTests {
+    @Test func directoriesAreSearchedRecursivelyAndEachFileIsCheckedOnce() throws {
+        let result = try runLayoutCheck(
+            ["--format", "json", "Layouts", "Layouts/PhotoCell.layout.xml", "./Layouts", "Layouts/"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.report().files == 3)
+    }
+
+    @Test func pathsWithSpacesAndNonASCIICharactersArePrintedAsTheyAre() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.valid, to: "with space/Ünïcødé 写真/Good Cell.layout.xml")
+        try folder.write(SampleLayout.unknownDestination, to: "with space/Ünïcødé 写真/Bad Cell.layout.xml")
+        let bad = "with space/Ünïcødé 写真/Bad Cell.layout.xml"
+
+        let text = try runLayoutCheck(["with space"], in: folder.url)
+        #expect(text.status == 1)
+        #expect(
+            text.outputLines.contains { $0.hasPrefix("\(bad):5:") && $0.hasSuffix("[unknown-destination]") }, "\(text)")
+
+        let json = try runLayoutCheck(["--format", "json", "\(folder.path)/\(bad)"], in: folder.url).report()
+        #expect(json.files == 1)
+        #expect(json.diagnostics.map(\.file) == ["", "\(folder.path)/\(bad)"])
+    }
+
+    @Test func aFileNamedOnTheCommandLineIsCheckedWhateverItsName() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.malformed, to: "notes.txt")
+        let result = try runLayoutCheck(["--format", "json", "notes.txt"], in: folder.url)
+        #expect(result.status == 1)
+        let report = try result.report()
+        #expect(report.files == 1)
+        #expect(report.diagnostics.contains { $0.file == "notes.txt" && $0.rule == "xml-syntax" })
+    }
+
+    @Test func aDirectoryNamedLikeALayoutIsSearchedNeverReadAsAFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.valid, to: "tree/Cell.layout.xml/Inner.layout.xml")
+        for path in ["tree", "tree/Cell.layout.xml"] {
+            let result = try runLayoutCheck(["--format", "json", path], in: folder.url)
+            #expect(result.status == 0, "\(result)")
+            let report = try result.report()
+            #expect(report.files == 1)
+            #expect(report.diagnostics.allSatisfy { $0.rule == "no-class-schemas" })
+        }
+    }
+
+    @Test func entriesWhoseNamesBeginWithADotAreSkippedUnlessNamed() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.valid, to: "tree/Good.layout.xml")
+        try folder.write(SampleLayout.malformed, to: "tree/.build/checkouts/Bad.layout.xml")
+        try folder.write(SampleLayout.malformed, to: "tree/.Hidden.layout.xml")
+        try folder.link("tree/.#Good.layout.xml", to: "user@host.1234")  // an editor's lock file
+        let searched = try runLayoutCheck(["--format", "json", "tree"], in: folder.url)
+        #expect(searched.status == 0, "\(searched)")
+        #expect(try searched.report().files == 1)
+
+        let named = try runLayoutCheck(["--format", "json", "tree/.build/checkouts"], in: folder.url)
+        #expect(named.status == 1)
+        #expect(try named.report().files == 1)
+    }
+
+    @Test func aDanglingSymbolicLinkIsAnUnreadableFileAndTheRunGoesOn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.valid, to: "tree/Good.layout.xml")
+        try folder.link("tree/Gone.layout.xml", to: "Deleted.layout.xml")
+        try folder.link("tree/notes", to: "nowhere")  // not named like a layout: not looked at
+        try folder.link("Explicit.layout.xml", to: "nowhere")
+        let result = try runLayoutCheck(["--format", "json", "tree", "Explicit.layout.xml"], in: folder.url)
+        #expect(result.status == 1)
+        let report = try result.report()
+        #expect(report.files == 3)
+        let unreadable = report.diagnostics.filter { $0.rule == "unreadable-file" }
+        #expect(unreadable.map(\.file) == ["Explicit.layout.xml", "tree/Gone.layout.xml"])
+        #expect(unreadable.allSatisfy { $0.line == 1 && $0.column == 1 && $0.severity == "error" })
+        #expect(report.errors == 2)
+    }
+
+    @Test func symbolicLinkLoopsEndAndEachDirectoryIsSearchedOnce() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.valid, to: "tree/a/Cell.layout.xml")
+        try folder.link("tree/a/parent", to: "..")
+        try folder.link("tree/a/itself", to: ".")
+        try folder.link("tree/b", to: "a")
+        try folder.link("tree/a/deeper/root", to: "../../..")
+        try folder.link("tree/Knot.layout.xml", to: "Knot.layout.xml")
+        let result = try runLayoutCheck(["--format", "json", "tree"], in: folder.url, timeout: .seconds(20))
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2)
+        #expect(report.diagnostics.filter { $0.rule != "no-class-schemas" }.map(\.file) == ["tree/Knot.layout.xml"])
+        #expect(report.diagnostics.contains { $0.rule == "unreadable-file" && $0.file == "tree/Knot.layout.xml" })
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads files whatever their permissions"))
+    func aFileOrDirectoryWithoutPermissionIsUnreadable() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = try folder.write(SampleLayout.valid, to: "tree/Locked.layout.xml")
+        let directory = try folder.write(SampleLayout.valid, to: "tree/Closed/Inner.layout.xml")
+            .deletingLastPathComponent()
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: directory.path)
+        let report = try runLayoutCheck(["--format", "json", "tree"], in: folder.url).report()
+        let unreadable = report.diagnostics.filter { $0.rule == "unreadable-file" }.map(\.file)
+        #expect(unreadable == ["tree/Closed", "tree/Locked.layout.xml"])
+    }
+
+    @Test func aFIFONamedLikeALayoutIsReportedNotWaitedOn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.valid, to: "tree/Good.layout.xml")
+        #expect(mkfifo(folder.url.appendingPathComponent("tree/Pipe.layout.xml").path, 0o644) == 0)
+        let result = try runLayoutCheck(["--format", "json", "tree"], in: folder.url, timeout: .seconds(20))
+        let report = try result.report()
+        #expect(report.files == 2)
+        #expect(report.diagnostics.contains { $0.rule == "unreadable-file" && $0.file == "tree/Pipe.layout.xml" })
+    }
+
+    @Test func aFileWithoutEndStopsAtTheInputLimit() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/zero"))
+        let result = try runLayoutCheck(["--format", "json", "/dev/zero"], timeout: .seconds(20))
+        #expect(result.status == 1)
+        #expect(try result.report().diagnostics.map(\.rule) == ["input-limit"])
+    }
+
+    @Test func aFileOverFourMebibytesIsAnInputLimitError() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let padding = String(repeating: "<!-- padding padding padding padding padding padding -->\n", count: 80_000)
+        try folder.write(SampleLayout.valid + padding, to: "Huge.layout.xml")
+        let report = try runLayoutCheck(["--format", "json", "."], in: folder.url).report()
+        #expect(report.diagnostics.filter { $0.rule != "no-class-schemas" }.map(\.rule) == ["input-limit"])
+        #expect(report.diagnostics.last?.file == "Huge.layout.xml")
+    }
+
+    @Test func anEmptyDirectoryHasNothingToCheck() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try runLayoutCheck(["--schemas", "\(Repository.root.path)/Schemas", "."], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("0 files, 0 errors, 0 warnings"))
+    }
+
+    @Test func standardInputIsOneLayoutNamedStdin() throws {
+        let valid = try runLayoutCheck(["--format", "json", "-"], standardInput: SampleLayout.valid)
+        #expect(valid.status == 0, "\(valid)")
+        #expect(try valid.report() == Report(files: 1, errors: 0, warnings: 0, diagnostics: []))
+
+        let invalid = try runLayoutCheck(["-", "Layouts"], standardInput: SampleLayout.unknownDestination)
+        #expect(invalid.status == 1)
+        #expect(invalid.outputLines.allSatisfy { $0.hasPrefix("<stdin>:") }, "\(invalid)")
+        #expect(
+            invalid.outputLines.contains {
+                $0.hasPrefix("<stdin>:5:13: error: ") && $0.hasSuffix("[unknown-destination]")
+            })
+        #expect(invalid.standardError.hasPrefix("4 files, "))
+
+        let empty = try runLayoutCheck(["-"], standardInput: "")
+        #expect(empty.status == 1)
+        #expect(empty.outputLines.first?.hasPrefix("<stdin>:1:1: error: ") == true, "\(empty)")
+    }
+}
