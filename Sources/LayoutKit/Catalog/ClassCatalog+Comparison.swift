@@ -1,0 +1,115 @@
+extension ClassCatalog {
+    /// One way two catalogs disagree about a class or one of its outlets.
+    public struct Difference: Hashable, Sendable, CustomStringConvertible {
+        /// The class it is about: `Module.Name`, or the plain name of a class declared without a module.
+        public let className: String
+        /// The outlet it is about, when it is about one.
+        public let outletName: String?
+        /// One sentence naming the class, the outlet and what each side says.
+        public let description: String
+    }
+
+    /// Every way this catalog and `other` disagree about their declared classes: a class only one side
+    /// has, a different module or base, an outlet only one side declares, a different outlet type or
+    /// optionality.
+    ///
+    /// Built-in classes are not compared. Outlets are compared on the class that declares them, so an
+    /// outlet moved from a class to its base is a difference even though both still inherit it.
+    /// Classes pair up by `Module.Name`; a class left over on each side with the same plain name pairs
+    /// up too, and its module is reported as the difference.
+    /// - Parameters:
+    ///   - name: What the sentences call this catalog, e.g. `"Schemas/"`.
+    ///   - otherName: What the sentences call `other`, e.g. `"the registry"`.
+    /// - Returns: The differences ordered by class, one sentence each; empty when the catalogs agree.
+    public func differences(
+        from other: ClassCatalog, named name: String = "this catalog",
+        otherNamed otherName: String = "the other catalog"
+    ) -> [Difference] {
+        let mine = classes.values.filter { $0.builtIn == nil }
+        let theirs = other.classes.values.filter { $0.builtIn == nil }
+        var leftMine = Dictionary(uniqueKeysWithValues: mine.map { ($0.key, $0) })
+        var leftTheirs = Dictionary(uniqueKeysWithValues: theirs.map { ($0.key, $0) })
+        var pairs: [(mine: ClassEntry, theirs: ClassEntry)] = []
+        for entry in mine {
+            if let match = leftTheirs.removeValue(forKey: entry.key) {
+                leftMine[entry.key] = nil
+                pairs.append((entry, match))
+            }
+        }
+        for entry in Array(leftMine.values) {
+            let mineNamed = leftMine.values.filter { $0.name == entry.name }
+            let theirsNamed = leftTheirs.values.filter { $0.name == entry.name }
+            if mineNamed.count == 1, theirsNamed.count == 1, let match = theirsNamed.first {
+                leftMine[entry.key] = nil
+                leftTheirs[match.key] = nil
+                pairs.append((entry, match))
+            }
+        }
+        // A key of this catalog as `other` spells the same class.
+        let translation = Dictionary(uniqueKeysWithValues: pairs.map { ($0.mine.key, $0.theirs.key) })
+        func translated(_ key: String) -> String { translation[key] ?? key }
+
+        var found: [Difference] = []
+        func report(_ className: String, outlet outletName: String? = nil, _ sentence: String) {
+            found.append(Difference(className: className, outletName: outletName, description: sentence))
+        }
+        for entry in leftMine.values {
+            report(entry.key, "class '\(entry.key)' is in \(name) but not in \(otherName)")
+        }
+        for entry in leftTheirs.values {
+            report(entry.key, "class '\(entry.key)' is in \(otherName) but not in \(name)")
+        }
+        for (mineEntry, theirsEntry) in pairs {
+            let className = mineEntry.module != nil ? mineEntry.key : theirsEntry.key
+            let subject = "class '\(className)'"
+            if mineEntry.module != theirsEntry.module {
+                func module(_ module: String?) -> String { module.map { "module '\($0)'" } ?? "no module" }
+                report(
+                    className,
+                    "\(subject) has \(module(mineEntry.module)) in \(name) but \(module(theirsEntry.module)) in \(otherName)"
+                )
+            }
+            if mineEntry.base.map(translated) != theirsEntry.base {
+                func base(_ key: String?) -> String { key.map { "base '\($0)'" } ?? "no base" }
+                report(
+                    className,
+                    "\(subject) has \(base(mineEntry.base)) in \(name) but \(base(theirsEntry.base)) in \(otherName)")
+            }
+            for outlet in mineEntry.outlets {
+                let outletSubject = "outlet '\(outlet.name)' of \(subject)"
+                guard let match = theirsEntry.outlets.first(where: { $0.name == outlet.name }) else {
+                    report(className, outlet: outlet.name, "\(outletSubject) is in \(name) but not in \(otherName)")
+                    continue
+                }
+                let sameType =
+                    if let type = outlet.type, let matchType = match.type {
+                        translated(type) == matchType
+                    } else {
+                        outlet.type == nil && match.type == nil && outlet.typeName == match.typeName
+                    }
+                if !sameType {
+                    report(
+                        className, outlet: outlet.name,
+                        "\(outletSubject) has type '\(outlet.type ?? outlet.typeName)' in \(name) "
+                            + "but '\(match.type ?? match.typeName)' in \(otherName)")
+                }
+                if outlet.isOptional != match.isOptional {
+                    func optionality(_ isOptional: Bool) -> String { isOptional ? "optional" : "required" }
+                    report(
+                        className, outlet: outlet.name,
+                        "\(outletSubject) is \(optionality(outlet.isOptional)) in \(name) "
+                            + "but \(optionality(match.isOptional)) in \(otherName)")
+                }
+            }
+            for outlet in theirsEntry.outlets where !mineEntry.outlets.contains(where: { $0.name == outlet.name }) {
+                report(
+                    className, outlet: outlet.name,
+                    "outlet '\(outlet.name)' of \(subject) is in \(otherName) but not in \(name)")
+            }
+        }
+        // Grouped by class, in the order each class's differences were found.
+        return found.enumerated()
+            .sorted { ($0.element.className, $0.offset) < ($1.element.className, $1.offset) }
+            .map(\.element)
+    }
+}

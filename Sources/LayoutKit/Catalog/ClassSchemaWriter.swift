@@ -1,0 +1,85 @@
+extension LayoutRegistry {
+    /// The registered classes as a class schema document (`*.classes.xml`), so a team can generate
+    /// `Schemas/` from its Swift code instead of writing it by hand.
+    ///
+    /// Classes appear in registration order, each with its base and the outlets it declares itself
+    /// (inherited outlets are written once, on the class that declares them). A base or outlet type is
+    /// written as a built-in element name or a registered class's plain name; an outlet whose type is
+    /// not registered keeps its Swift name, which `ClassCatalog.load` then reports as unknown.
+    /// `ClassCatalog.load` reads the document back into a catalog with no differences from `catalog`.
+    public func classSchemaDocument() -> String {
+        catalog.classSchemaDocument(order: classes.map(\.description))
+    }
+}
+
+extension ClassCatalog {
+    /// Writes the declared (non-built-in) classes as a class schema document.
+    ///
+    /// - Parameter order: Keys in the order to write them; classes not listed follow, sorted by key.
+    func classSchemaDocument(order: [String]) -> String {
+        let declared = classes.values.filter { $0.builtIn == nil }
+        let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let sorted = declared.sorted {
+            (position[$0.key] ?? order.count, $0.key) < (position[$1.key] ?? order.count, $1.key)
+        }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<classes xmlns="\#(ClassCatalog.schemaNamespace)">"#,
+        ]
+        for entry in sorted {
+            var attributes = [("name", entry.name)]
+            if let module = entry.module { attributes.append(("module", module)) }
+            if let base = entry.base { attributes.append(("base", schemaName(ofKey: base))) }
+            let start = "    " + openingTag("class", attributes)
+            guard !entry.outlets.isEmpty else {
+                lines.append(start + "/>")
+                continue
+            }
+            lines.append(start + ">")
+            for outlet in entry.outlets {
+                var outletAttributes = [
+                    ("name", outlet.name), ("type", outlet.type.map(schemaName) ?? outlet.typeName),
+                ]
+                if outlet.isOptional { outletAttributes.append(("optional", "true")) }
+                lines.append("        " + openingTag("outlet", outletAttributes) + "/>")
+            }
+            lines.append("    </class>")
+        }
+        lines.append("</classes>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How a schema refers to the class with `key`: a built-in's element name, the plain name when it
+    /// resolves back to this class, else the module-qualified key.
+    private func schemaName(ofKey key: String) -> String {
+        guard let entry = classes[key], entry.builtIn == nil else { return key }
+        if case .found(let resolved) = resolveTypeName(entry.name), resolved.key == key {
+            return entry.name
+        }
+        return key
+    }
+}
+
+/// `<name a="…" b="…"`, without the closing `>` or `/>`.
+private func openingTag(_ name: String, _ attributes: [(name: String, value: String)]) -> String {
+    "<\(name)" + attributes.map { " \($0.name)=\"\(escapedAttribute($0.value))\"" }.joined()
+}
+
+/// `value` with the characters that cannot stand inside a double-quoted XML attribute replaced.
+private func escapedAttribute(_ value: String) -> String {
+    var result = ""
+    result.reserveCapacity(value.count)
+    for character in value {
+        switch character {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "\n": result += "&#10;"
+        case "\r": result += "&#13;"
+        case "\t": result += "&#9;"
+        default: result.append(character)
+        }
+    }
+    return result
+}

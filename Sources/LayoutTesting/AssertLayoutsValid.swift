@@ -1,0 +1,58 @@
+import Foundation
+import LayoutKit
+
+/// Loads every layout (`*.layout.xml`, at any depth) in `folder` against `registry`'s classes and
+/// asserts that none has a diagnostic.
+///
+/// ```swift
+/// assertLayoutsValid(in: layoutsURL, registry: try PhotoApp.registry())
+/// ```
+/// Each diagnostic is a failure of its own, reported at the caller's line, whose message is the
+/// diagnostic as the checker prints it: `file:line:column: error: message [rule]`. A folder that
+/// does not exist or holds no layout is a failure too, so a wrong path cannot pass unnoticed.
+public func assertLayoutsValid(
+    in folder: URL,
+    registry: LayoutRegistry,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let layouts = files(endingWith: ".layout.xml", under: folder, caller: caller) else { return }
+    for layout in layouts {
+        do {
+            _ = try LayoutLoader(contentsOf: layout, registry: registry)
+        } catch {
+            for diagnostic in error.diagnostics {
+                AssertionFailure.report(diagnostic.description, at: caller)
+            }
+        }
+    }
+}
+
+/// The files under `folder`, at any depth, whose names end with `suffix`, sorted by path.
+///
+/// Reports a failure and returns `nil` when `folder` is not a directory or holds no such file.
+func files(endingWith suffix: String, under folder: URL, caller: Caller) -> [URL]? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        AssertionFailure.report("no folder at \(folder.path)", at: caller)
+        return nil
+    }
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    var found: [URL] = []
+    while let url = enumerator?.nextObject() as? URL {
+        if url.lastPathComponent.hasSuffix(suffix),
+            (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+        {
+            found.append(url)
+        }
+    }
+    guard !found.isEmpty else {
+        AssertionFailure.report(
+            "no *\(suffix) file in \(folder.path) or its subfolders, so nothing was checked", at: caller)
+        return nil
+    }
+    return found.sorted { $0.path < $1.path }
+}

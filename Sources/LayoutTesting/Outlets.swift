@@ -1,0 +1,18 @@
+import LayoutKit
+
+/// The names of the required outlets of `object` that are nil, in declaration order.
+///
+/// Outlets declared `optional: true` are left out: a layout may leave them unconnected.
+func nilOutletNames(of object: AnyObject) -> [String] {
+    let outlets = (type(of: object) as? OutletDeclaring.Type)?.outlets ?? []
+    var names: [String] = []
+    for outlet in outlets where !outlet.isOptional && outlet.value(in: object) == nil && !names.contains(outlet.name) {
+        names.append(outlet.name)
+    }
+    return names
+}
+
+/// `nil outlets of Module.Type: a, b`.
+func nilOutletsSentence(_ names: [String], of object: AnyObject) -> String {
+    "nil outlet\(names.count == 1 ? "" : "s") of \(String(reflecting: type(of: object))): \(names.joined(separator: ", "))"
+}

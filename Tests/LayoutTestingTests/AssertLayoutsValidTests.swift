@@ -1,0 +1,80 @@
+import Foundation
+import LayoutKit
+import PhotoApp
+import Testing
+
+@testable import LayoutTesting
+
+@Suite("assertLayoutsValid")
+struct AssertLayoutsValidTests {
+    @Test("passes on the example app's layouts")
+    func passes() throws {
+        let registry = try PhotoApp.registry()
+        #expect(capture { assertLayoutsValid(in: layoutsURL, registry: registry) }.messages == [])
+    }
+
+    @Test("reports each diagnostic of every layout, at any depth, as its own failure with file:line:column and rule")
+    func reportsEachDiagnostic() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            try String(contentsOf: layoutsURL.appendingPathComponent("PhotoCell.layout.xml"), encoding: .utf8),
+            to: "PhotoCell.layout.xml", in: folder)
+        try write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <tableViewCell class="PhotoCell">
+                    <label outlet="photoTitelLabel"/>
+                    <label outlet="photoDateLabel"/>
+                    <imageView outlet="thumbnailView"/>
+                </tableViewCell>
+            </layout>
+            """, to: "Cells/Broken.layout.xml", in: folder)
+        try write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <view class="Thumbnail"/>
+            </layout>
+            """, to: "Cells/More/Unknown.layout.xml", in: folder)
+        try write("not a layout", to: "notes.xml", in: folder)
+        let registry = try PhotoApp.registry()
+
+        let messages = capture { assertLayoutsValid(in: folder, registry: registry) }.messages
+
+        let broken = folder.appendingPathComponent("Cells/Broken.layout.xml").path
+        let unknown = folder.appendingPathComponent("Cells/More/Unknown.layout.xml").path
+        let located = messages.map { message in
+            message.wholeMatch(of: #/(.*):(\d+):(\d+): error: .* \[([a-z-]+)\]/#).map {
+                "\($0.1):\($0.2):\($0.3) [\($0.4)]"
+            }
+        }
+        #expect(
+            located == [
+                "\(broken):3:5 [unconnected-outlet]",
+                "\(broken):4:9 [unknown-outlet]",
+                "\(unknown):3:5 [unknown-class]",
+            ], "\(messages)")
+    }
+
+    @Test("a folder without layouts fails rather than passing having checked nothing")
+    func emptyFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("<classes/>", to: "Other.classes.xml", in: folder)
+        #expect(
+            capture { assertLayoutsValid(in: folder, registry: .standard) }.messages == [
+                "no *.layout.xml file in \(folder.path) or its subfolders, so nothing was checked"
+            ])
+    }
+
+    @Test("a folder that does not exist fails")
+    func missingFolder() {
+        let folder = repositoryRoot.appendingPathComponent("NoSuchFolder")
+        #expect(
+            capture { assertLayoutsValid(in: folder, registry: .standard) }.messages == [
+                "no folder at \(folder.path)"
+            ])
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+@testable import LayoutTesting
+
+/// What an assertion did while its failures were captured instead of reported.
+struct Captured<Value> {
+    var value: Value?
+    var error: (any Error)?
+    var failures: [AssertionFailure]
+
+    var messages: [String] { failures.map(\.message) }
+}
+
+/// Runs `body` with the failure sink bound, so that the failures it reports are returned rather than
+/// failing the running test.
+func capture<Value>(_ body: () throws -> Value) -> Captured<Value> {
+    let log = LockedList<AssertionFailure>()
+    let value: Value?
+    let error: (any Error)?
+    do {
+        value = try AssertionFailure.$sink.withValue({ log.append($0) }, operation: body)
+        error = nil
+    } catch let thrown {
+        value = nil
+        error = thrown
+    }
+    return Captured(value: value, error: error, failures: log.elements)
+}
+
+/// A list that closures called from any thread may append to, such as a failure sink or an issue matcher.
+final class LockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Element] = []
+
+    var elements: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func append(_ element: Element) {
+        lock.lock()
+        defer { lock.unlock() }
+        stored.append(element)
+    }
+}
