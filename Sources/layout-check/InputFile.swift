@@ -26,7 +26,7 @@ struct InputFile: Hashable, Sendable {
 extension InputFile {
     /// The most bytes a layout may have (DESIGN.md, `input-limit`). Reading stops one byte past it, so
     /// the rule still fires while a huge file, or one without end like `/dev/zero`, costs no more.
-    static let byteLimit = 4 * 1024 * 1024
+    static let byteLimit = LayoutValidator.maximumFileBytes
 
     /// What reading a file gave.
     enum Contents {

@@ -52,7 +52,10 @@ import Testing
         // Files the reader refuses never reach either decoder.
         guard !diagnostics.contains(where: { Self.readingRules.contains($0.rule) }) else { return }
         let xsd = Repository.schemas.appendingPathComponent("layout.xsd").path
-        let accepted = try #require(try Self.xsdAccepts(fixture.path, xsd: xsd), "xmllint did not run")
+        guard let accepted = try Self.xsdAccepts(fixture.path, xsd: xsd) else {
+            Issue.record("xmllint did not validate \(fixture.path)")
+            return
+        }
         let decoderAccepts = !diagnostics.contains { Self.formatRules.contains($0.rule) }
         #expect(accepted == decoderAccepts, "XSD: \(accepted), decoder: \(diagnostics)")
     }

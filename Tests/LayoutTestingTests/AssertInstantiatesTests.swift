@@ -80,7 +80,7 @@ struct AssertInstantiatesTests {
 
     @Test("reports each diagnostic of a failed instantiate on its own, then stops the test")
     func instantiateThrows() throws {
-        let feed = try LayoutLoader(named: "FeedArticleCell", in: layoutsURL, registry: PhotoApp.registry())
+        let feed = try LayoutLoader(named: "FeedArticleCell", in: layoutsURL, registry: ExampleApp.registry())
         let captured = capture { try assertInstantiates(FeedArticleCell.self, from: feed) }
         #expect(captured.error != nil)
         #expect(captured.value == nil)

@@ -9,7 +9,7 @@ import Testing
 struct AssertLayoutsValidTests {
     @Test("passes on the example app's layouts")
     func passes() throws {
-        let registry = try PhotoApp.registry()
+        let registry = try ExampleApp.registry()
         #expect(capture { assertLayoutsValid(in: layoutsURL, registry: registry) }.messages == [])
     }
 
@@ -39,7 +39,7 @@ struct AssertLayoutsValidTests {
             </layout>
             """, to: "Cells/More/Unknown.layout.xml", in: folder)
         try write("not a layout", to: "notes.xml", in: folder)
-        let registry = try PhotoApp.registry()
+        let registry = try ExampleApp.registry()
 
         let messages = capture { assertLayoutsValid(in: folder, registry: registry) }.messages
 

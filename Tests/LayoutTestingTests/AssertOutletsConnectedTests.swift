@@ -8,7 +8,7 @@ import Testing
 struct AssertOutletsConnectedTests {
     @Test("passes when every outlet, inherited ones included, is connected")
     func passes() throws {
-        let cell = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: PhotoApp.registry())
+        let cell = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: ExampleApp.registry())
             .instantiate(PhotoCell.self)
         #expect(capture { assertOutletsConnected(cell) }.messages == [])
 

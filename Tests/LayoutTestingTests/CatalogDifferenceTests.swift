@@ -18,7 +18,7 @@ struct CatalogDifferenceTests {
         let bytes = try [UInt8](Data(contentsOf: schemaFile))
         let (catalog, diagnostics) = ClassCatalog.load(schemas: [(schemaFile.path, bytes)])
         #expect(diagnostics.isEmpty)
-        #expect(try catalog.differences(from: PhotoApp.registry().catalog).isEmpty)
+        #expect(try catalog.differences(from: ExampleApp.registry().catalog).isEmpty)
     }
 
     @Test("names every kind of drift in one sentence each, grouped by class")
@@ -44,7 +44,7 @@ struct CatalogDifferenceTests {
             <class name="Sticker" module="PhotoApp" base="imageView"/>
             """)
         let differences = drifted.differences(
-            from: try PhotoApp.registry().catalog, named: "Schemas/", otherNamed: "the registry")
+            from: try ExampleApp.registry().catalog, named: "Schemas/", otherNamed: "the registry")
         #expect(
             differences.map(\.description) == [
                 "class 'PhotoApp.FeedViewController' has no module in Schemas/ but module 'PhotoApp' in the registry",

@@ -7,7 +7,7 @@ import Testing
 struct ClassSchemaWriterTests {
     @Test("writes the example app's classes in registration order, own outlets only")
     func photoAppDocument() throws {
-        let document = try PhotoApp.registry().classSchemaDocument()
+        let document = try ExampleApp.registry().classSchemaDocument()
         #expect(
             document == """
                 <?xml version="1.0" encoding="UTF-8"?>

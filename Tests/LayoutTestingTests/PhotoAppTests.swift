@@ -8,7 +8,7 @@ import Testing
 struct PhotoAppTests {
     @Test("the classic PhotoCell nib test, line by line")
     func photoCellClassic() throws {
-        let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: PhotoApp.registry())
+        let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: ExampleApp.registry())
         let objects = try loader.instantiate(owner: nil)
         try #require(objects.count == 1)  // exactly one top-level object
         let cell = try #require(objects[0] as? PhotoCell)
@@ -19,13 +19,13 @@ struct PhotoAppTests {
 
     @Test("the classic PhotoCell nib test, in one line")
     func photoCellOneLine() throws {
-        let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: PhotoApp.registry())
+        let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: ExampleApp.registry())
         try assertInstantiates(PhotoCell.self, from: loader)
     }
 
     @Test("a feed cell with its owner and external object")
     func feedArticleCell() throws {
-        let loader = try LayoutLoader(named: "FeedArticleCell", in: layoutsURL, registry: PhotoApp.registry())
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: layoutsURL, registry: ExampleApp.registry())
         let owner = FeedViewController()
         let cell = try assertInstantiates(
             FeedArticleCell.self, from: loader, owner: owner, externalObjects: ["dateFormatter": DateFormat()])
@@ -36,23 +36,23 @@ struct PhotoAppTests {
 
     @Test("the profile header")
     func profileHeader() throws {
-        let loader = try LayoutLoader(named: "ProfileHeader", in: layoutsURL, registry: PhotoApp.registry())
+        let loader = try LayoutLoader(named: "ProfileHeader", in: layoutsURL, registry: ExampleApp.registry())
         try assertInstantiates(ProfileHeaderView.self, from: loader)
     }
 
     @Test("every layout in Layouts/ is valid against the app's Swift classes")
     func layoutsValid() throws {
-        assertLayoutsValid(in: layoutsURL, registry: try PhotoApp.registry())
+        assertLayoutsValid(in: layoutsURL, registry: try ExampleApp.registry())
     }
 
     @Test("Schemas/ matches the app's Swift classes")
     func schemasMatch() throws {
-        assertSchemasMatch(try PhotoApp.registry(), schemasURL)
+        assertSchemasMatch(try ExampleApp.registry(), schemasURL)
     }
 
     @Test("the registry's class schema reads back with no diagnostic and no difference")
     func classSchemaRoundTrip() throws {
-        let registry = try PhotoApp.registry()
+        let registry = try ExampleApp.registry()
         let (catalog, diagnostics) = ClassCatalog.load(
             schemas: [("PhotoApp.classes.xml", Array(registry.classSchemaDocument().utf8))])
         #expect(diagnostics.isEmpty)

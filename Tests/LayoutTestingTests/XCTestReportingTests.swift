@@ -60,7 +60,7 @@ final class XCTestReportingTests: XCTestCase {
     }
 
     func testPhotoCellInOneLine() throws {
-        let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: PhotoApp.registry())
+        let loader = try LayoutLoader(named: "PhotoCell", in: layoutsURL, registry: ExampleApp.registry())
         let cell = try assertInstantiates(PhotoCell.self, from: loader)
         assertOutletsConnected(cell)
         XCTAssertEqual(cell.photoTitleLabel?.text, "Title")

@@ -46,7 +46,7 @@ final class BadgeCell: TableViewCell {
 
 /// The example app's classes plus the test cells.
 func testRegistry() throws -> LayoutRegistry {
-    var registry = try PhotoApp.registry()
+    var registry = try ExampleApp.registry()
     try registry.register(TitleCell.self)
     try registry.register(FancyTitleCell.self)
     try registry.register(ForgetfulCell.self)
