@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "LayoutTesting", targets: ["LayoutTesting"]),
         .executable(name: "layout-check", targets: ["layout-check"]),
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +27,12 @@ let package = Package(
             name: "layout-check",
             dependencies: ["LayoutKit"]
         ),
+        // The benchmark: LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and
+        // xmllint. It imports CLibXML2 itself only to time the raw parse LayoutKit is measured against.
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["LayoutKit", "CLibXML2", "PhotoApp"]
+        ),
         // The example app of README and Layouts/: its view-model classes, in their own module
         // so that `module="PhotoApp"` in the layouts names them exactly.
         .target(
@@ -40,6 +47,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutTestingTests",
+            dependencies: ["LayoutKit", "LayoutTesting", "PhotoApp"]
+        ),
+        .testTarget(
+            name: "RenderingTests",
             dependencies: ["LayoutKit", "LayoutTesting", "PhotoApp"]
         ),
         .testTarget(
