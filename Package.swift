@@ -42,7 +42,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutKitTests",
-            dependencies: ["LayoutKit", "PhotoApp"],
+            // CLibXML2 only to check that parsing leaves libxml2's process-wide state as it found it.
+            dependencies: ["LayoutKit", "PhotoApp", "CLibXML2"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -70,12 +70,30 @@ import Testing
         }
     }
 
-    @Test func anotherDeclaredEncodingIsRefused() {
-        let text =
-            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
-        let found = diagnostics(text)
+    @Test func aDeclaredEncodingIsNotHonouredTheBytesMustBeUTF8() {
+        // Latin-1 é (0xE9) under a Latin-1 declaration: read as UTF-8, it is an invalid byte.
+        var bytes = Array(
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\">\n".utf8)
+        bytes += Array("<label text=\"caf".utf8) + [0xE9] + Array("\"/></layout>\n".utf8)
+        let found = LayoutValidator.validate(bytes, file: "latin1.layout.xml", catalog: nil)
         #expect(found.map(\.rule) == [.xmlSyntax])
-        #expect(found.first?.message.contains("ISO-8859-1") == true)
+        #expect(found.first?.message.hasPrefix("the file is not valid UTF-8") == true, "\(found)")
+        // The same declaration on plain ASCII is harmless: the bytes are the same in UTF-8.
+        let ascii =
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        #expect(diagnostics(ascii).isEmpty)
+    }
+
+    @Test func otherEncodingSignaturesAreRefusedBeforeLibxml2SeesThem() {
+        let signatures: [[UInt8]] = [
+            [0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0x00, 0x3C], [0x3C, 0x00, 0x00, 0x00],
+            [0x00, 0x3C, 0x00, 0x3F], [0x3C, 0x00, 0x3F, 0x00], [0x4C, 0x6F, 0xA7, 0x94], [0xFE, 0xFF, 0x00, 0x3C],
+        ]
+        for signature in signatures {
+            let found = LayoutValidator.validate(signature + [0x41, 0x42], file: "t", catalog: nil)
+            #expect(found.map(\.rule) == [.xmlSyntax])
+            #expect(found.first?.message.hasPrefix("layout files must be encoded as UTF-8") == true, "\(signature)")
+        }
     }
 
     @Test func anEmptyFileIsASyntaxError() {

@@ -42,6 +42,12 @@ enum XMLReader {
                     rule: .xmlSyntax, message: "the file is empty",
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
+        if let encoding = foreignEncoding(bytes) {
+            return .failure(
+                Diagnostic(
+                    rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
         _ = libxml2Initialization
         let state = ParseState(file: file, lines: LineTable(bytes), limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
@@ -52,8 +58,14 @@ enum XMLReader {
                 }
                 defer { xmlFreeParserCtxt(ctxt) }
                 installHandlers(on: ctxt)
-                let options: Int32 = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue)
+                // The input is UTF-8 (anything else was refused above) and is read as such whatever its
+                // declaration says: libxml2 never converts it, so it never reaches the conversion
+                // errors that it would print to stderr, and its byte offsets stay ours.
+                let options =
+                    Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue)
+                    | Int32(XML_PARSE_IGNORE_ENC.rawValue)
                 xmlCtxtUseOptions(ctxt, options)
+                xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8)
                 let unmanaged = Unmanaged.passRetained(state)
                 defer { unmanaged.release() }
                 ctxt.pointee._private = unmanaged.toOpaque()
@@ -75,6 +87,21 @@ enum XMLReader {
         }
         return .document(root)
     }
+}
+
+/// The encoding `bytes` start in when it is plainly not UTF-8: the signatures libxml2 would otherwise
+/// detect and convert from (a UTF-16 or UTF-32 byte order mark or `<` with zero bytes, EBCDIC).
+private func foreignEncoding(_ bytes: [UInt8]) -> String? {
+    let start = Array(bytes.prefix(4))
+    if start.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+        return "UTF-32"
+    }
+    if start.starts(with: [0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+    if start.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) { return "EBCDIC" }
+    if start.count >= 2, start.contains(0x00) {
+        return start.filter { $0 == 0 }.count >= 3 ? "UTF-32" : "UTF-16"
+    }
+    return nil
 }
 
 /// libxml2 must be initialised once, before any thread parses; a global `let` runs exactly once.

@@ -1,0 +1,70 @@
+// libFuzzer entry point over the whole pipeline: reader → decoder → rules → compiler → instantiate.
+//
+// Built by Fuzz/run.sh together with LayoutKit's sources into one module, so it reaches the same
+// internal steps the loader and the checker use; not part of the Swift package.
+import Foundation
+
+/// The classes the fuzzed layouts may name, in both catalogs: schema-built and registry-built.
+final class FuzzCell: TableViewCell {
+    var titleLabel: Label?
+    var iconView: ImageView?
+    weak var owner: FuzzOwner?
+
+    override class var outlets: [Outlet] {
+        super.outlets + [
+            Outlet("titleLabel", \FuzzCell.titleLabel),
+            Outlet("iconView", \FuzzCell.iconView, optional: true),
+            Outlet("owner", \FuzzCell.owner, optional: true),
+        ]
+    }
+}
+
+final class FuzzOwner: OutletDeclaring {
+    var cell: FuzzCell?
+    static var outlets: [Outlet] { [Outlet("cell", \FuzzOwner.cell, optional: true)] }
+}
+
+private let registry: LayoutRegistry = {
+    var registry = LayoutRegistry.standard
+    do {
+        try registry.register(FuzzCell.self, name: "FuzzCell", module: "Fuzz")
+        try registry.register(FuzzOwner.self, name: "FuzzOwner", module: "Fuzz")
+    } catch {
+        preconditionFailure("the fuzz registry is fixed: \(error)")
+    }
+    return registry
+}()
+
+private let schema = Array(
+    """
+    <classes xmlns="urn:layoutkit:classes:1">
+        <class name="FuzzCell" module="Fuzz" base="tableViewCell">
+            <outlet name="titleLabel" type="label"/>
+            <outlet name="iconView" type="imageView" optional="true"/>
+            <outlet name="owner" type="FuzzOwner" optional="true"/>
+        </class>
+        <class name="FuzzOwner" module="Fuzz"><outlet name="cell" type="FuzzCell" optional="true"/></class>
+    </classes>
+    """.utf8)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+
+    // The checker's path, and a class schema built from the same bytes.
+    let (catalog, _) = ClassCatalog.load(schemas: [(path: "fuzz.classes.xml", bytes: schema)])
+    let diagnostics = LayoutValidator.validate(bytes, file: "fuzz.layout.xml", catalog: catalog)
+    _ = ClassCatalog.load(schemas: [(path: "input.classes.xml", bytes: bytes)])
+    for diagnostic in diagnostics {
+        precondition(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "\(diagnostic)")
+        precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
+    }
+
+    // The loader's path: checks, compiles, and when it loads, instantiates with and without placeholders.
+    if let loader = try? LayoutLoader(data: Data(bytes), file: "fuzz.layout.xml", registry: registry) {
+        _ = try? loader.instantiate()
+        _ = try? loader.instantiate(owner: FuzzOwner(), externalObjects: ["formatter": FuzzOwner()])
+        _ = try? loader.instantiate(FuzzCell.self, owner: FuzzOwner())
+    }
+    return 0
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target over LayoutKit's pipeline (with AddressSanitizer) and runs it.
+#
+#   Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]      default: 600 seconds
+#
+# Seeds come from Layouts/ and every test fixture; new inputs go to .fuzz/corpus, crashes, leaks and
+# timeouts to .fuzz/artifacts. Keep each finding as a regression fixture under
+# Tests/LayoutKitTests/Fixtures/hostile/ once it is fixed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-600}
+shift || true
+
+work=.fuzz
+mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
+find Layouts Tests/LayoutKitTests/Fixtures -name '*.xml' -exec cp {} "$work/seeds/" \;
+
+sources=$(find Sources/LayoutKit -name '*.swift' | sort)
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+    -module-name LayoutKit \
+    -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
+    $sources Fuzz/FuzzLayout.swift \
+    -o "$work/fuzz-layout"
+
+# -rss_limit_mb bounds memory per input; -timeout flags any input that takes over 10 s (a hang).
+"$work/fuzz-layout" "$work/corpus" "$work/seeds" \
+    -dict=Fuzz/layout.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -artifact_prefix="$work/artifacts/" -print_final_stats=1 "$@"
