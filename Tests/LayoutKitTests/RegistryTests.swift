@@ -57,6 +57,16 @@ final class DetailedPhotoCell: SubtitledPhotoCell {
         #expect(registry.classes.map(\.description) == ["PhotoApp.PhotoCell", "LayoutKitTests.TestPhotoCell"])
     }
 
+    @Test func namesThatLayoutsCannotWriteAreRefused() throws {
+        var registry = LayoutRegistry.standard
+        for (name, module) in [("R&D", "PhotoApp"), ("Cell", "My Module"), ("view", "PhotoApp"), ("", "PhotoApp")] {
+            #expect(throws: LayoutRegistry.RegistrationError.self) {
+                try registry.register(TestBundle.PhotoCell.self, name: name, module: module)
+            }
+        }
+        #expect(registry.classes.isEmpty)
+    }
+
     @Test func moduleQualifiedClassAttributeNamesExactlyThatClass() throws {
         var registry = LayoutRegistry.standard
         try registry.register(TestBundle.PhotoCell.self, name: "PhotoCell", module: "Tests")

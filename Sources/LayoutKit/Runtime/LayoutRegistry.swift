@@ -88,6 +88,12 @@ public struct LayoutRegistry: Sendable {
                     "cannot register \(qualified) as '\(registered.name)': that name is already \(String(reflecting: clash.type)); "
                     + "two types under one name would let a layout create the wrong class")
         }
+        guard Lexical.isName(registered.name), Lexical.isName(registered.module) else {
+            throw RegistrationError(
+                description:
+                    "cannot register \(qualified) as '\(registered)': class and module names are written "
+                    + "[A-Za-z_][A-Za-z0-9_]* in layouts; pass name: and module: to register(_:name:module:)")
+        }
         if ElementKind(rawValue: registered.name) != nil {
             throw RegistrationError(description: "'\(registered.name)' is the name of a built-in element")
         }
