@@ -5,7 +5,7 @@ import LayoutKit
 /// asserts that none has a diagnostic.
 ///
 /// ```swift
-/// assertLayoutsValid(in: layoutsURL, registry: try PhotoApp.registry())
+/// assertLayoutsValid(in: layoutsURL, registry: try ExampleApp.registry())
 /// ```
 /// Each diagnostic is a failure of its own, reported at the caller's line, whose message is the
 /// diagnostic as the checker prints it: `file:line:column: error: message [rule]`. A folder that

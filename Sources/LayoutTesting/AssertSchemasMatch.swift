@@ -6,7 +6,7 @@ import LayoutKit
 /// optionality.
 ///
 /// ```swift
-/// assertSchemasMatch(try PhotoApp.registry(), schemasURL)
+/// assertSchemasMatch(try ExampleApp.registry(), schemasURL)
 /// ```
 /// Write the files in the first place with `registry.classSchemaDocument()`; this assertion then
 /// keeps them from drifting away from the Swift classes that `layout-check` cannot read. Each
