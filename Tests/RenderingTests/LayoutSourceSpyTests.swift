@@ -7,11 +7,7 @@ import Testing
 struct LayoutSourceSpyTests {
     let spy = LayoutSourceSpy()
 
-    static let failure = LayoutError(diagnostics: [
-        Diagnostic(
-            rule: .unreadableFile, message: "cannot read the layout: nope",
-            location: SourceLocation(file: "B.layout.xml", line: 1, column: 1))
-    ])
+    static let failure = unreadableError("B.layout.xml")
 
     @Test("records every load in order and answers each with the completion at its index")
     func answersByIndex() throws {

@@ -11,15 +11,10 @@ struct LayoutTemplateCacheTests {
     let cache: LayoutTemplateCache
 
     init() throws {
-        cache = LayoutTemplateCache(source: spy, registry: try testRegistry(), executor: .inline)
+        cache = try inlineCache(over: spy)
     }
 
-    /// The error a source throws for a layout it cannot read.
-    static let unreadable = LayoutError(diagnostics: [
-        Diagnostic(
-            rule: .unreadableFile, message: "cannot read the layout: disk on fire",
-            location: SourceLocation(file: "PhotoCell.layout.xml", line: 1, column: 1))
-    ])
+    static let unreadable = unreadableError("PhotoCell.layout.xml")
 
     @Test("loads a name from the source once and hands out the same layout after")
     func loadsOnce() throws {

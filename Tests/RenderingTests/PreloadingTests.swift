@@ -14,14 +14,10 @@ struct PreloadingTests {
     let cache: LayoutTemplateCache
 
     init() throws {
-        cache = LayoutTemplateCache(source: spy, registry: try testRegistry(), executor: .inline)
+        cache = try inlineCache(over: spy)
     }
 
-    static let unreadable = LayoutError(diagnostics: [
-        Diagnostic(
-            rule: .unreadableFile, message: "cannot read the layout: gone",
-            location: SourceLocation(file: "Gone.layout.xml", line: 1, column: 1))
-    ])
+    static let unreadable = unreadableError("Gone.layout.xml")
 
     @Test("load(named:) loads through the executor and caches what it loaded")
     func loadNamed() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import LayoutTesting
 import PhotoApp
 
 /// The repository's root, found from this file's path (Tests/RenderingTests/Support/).
@@ -55,4 +56,18 @@ func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("RenderingTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The `unreadable-file` error a source throws for the layout `file` it cannot read.
+func unreadableError(_ file: String) -> LayoutError {
+    LayoutError(diagnostics: [
+        Diagnostic(
+            rule: .unreadableFile, message: "cannot read the layout: gone",
+            location: SourceLocation(file: file, line: 1, column: 1))
+    ])
+}
+
+/// A cache over `spy` that runs its async loads inline, on the test's thread.
+func inlineCache(over spy: LayoutSourceSpy) throws -> LayoutTemplateCache {
+    LayoutTemplateCache(source: spy, registry: try testRegistry(), executor: .inline)
 }
