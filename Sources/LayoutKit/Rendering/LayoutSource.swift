@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where the bytes of layouts come from: a directory, a bundle's resources, memory, or a test double.
+///
+/// ```swift
+/// let source = DirectoryLayoutSource(layoutsURL)
+/// let loader = try LayoutLoader(named: "PhotoCell", from: source, registry: registry)
+/// ```
+/// A source only reads; parsing, checking and compiling are `LayoutLoader`'s, and caching is
+/// `LayoutTemplateCache`'s. Sources are `Sendable` because a cache calls them from any thread.
+public protocol LayoutSource: Sendable {
+    /// Reads the layout called `name` (the file name without `.layout.xml`).
+    ///
+    /// - Throws: `LayoutError` with `unreadable-file` naming where the layout was looked for, when
+    ///   the source has no such layout or cannot read it.
+    func loadLayout(named name: String) throws(LayoutError) -> LayoutData
+}
+
+/// The bytes of one layout and the path its diagnostics name.
+public struct LayoutData: Hashable, Sendable {
+    /// The layout file's contents.
+    public var data: Data
+    /// The path (or name) diagnostics give the layout, e.g. `Layouts/PhotoCell.layout.xml`.
+    public var file: String
+
+    /// Wraps a layout's bytes and the path its diagnostics name.
+    public init(data: Data, file: String) {
+        self.data = data
+        self.file = file
+    }
+}
+
+extension LayoutLoader {
+    /// Loads the layout called `name` from `source`: parsed, checked and compiled once.
+    ///
+    /// - Throws: `LayoutError` with the source's `unreadable-file` when it has no such layout, or with
+    ///   every diagnostic the layout has.
+    public init(named name: String, from source: some LayoutSource, registry: LayoutRegistry) throws(LayoutError) {
+        let layout = try source.loadLayout(named: name)
+        try self.init(data: layout.data, file: layout.file, registry: registry)
+    }
+}
+
+extension LayoutError {
+    /// The `unreadable-file` error of a layout that could not be read, located at line 1 of `file`.
+    static func unreadable(_ file: String, because reason: String) -> LayoutError {
+        LayoutError(
+            Diagnostic(
+                rule: .unreadableFile, message: "cannot read the layout: \(reason)",
+                location: SourceLocation(file: file, line: 1, column: 1)))
+    }
+}
