@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "LayoutKit",
+    // Linux first; on Apple platforms the Synchronization module's Mutex (used by the template cache)
+    // sets the floor.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "LayoutTesting", targets: ["LayoutTesting"]),

@@ -27,6 +27,11 @@ final class DetailedPhotoCell: SubtitledPhotoCell {
     }
 }
 
+final class MisnamedOutletCell: TableViewCell {
+    var label: Label?
+    override class var outlets: [Outlet] { [Outlet("title label", \MisnamedOutletCell.label)] }
+}
+
 @Suite struct RegistryTests {
     @Test func registersUnderPlainAndModuleQualifiedNames() throws {
         var registry = LayoutRegistry.standard
@@ -64,6 +69,10 @@ final class DetailedPhotoCell: SubtitledPhotoCell {
                 try registry.register(TestBundle.PhotoCell.self, name: name, module: module)
             }
         }
+        let outlet = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(MisnamedOutletCell.self)
+        }
+        #expect(outlet?.description.contains("'title label'") == true)
         #expect(registry.classes.isEmpty)
     }
 

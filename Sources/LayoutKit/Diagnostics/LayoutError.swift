@@ -1,5 +1,7 @@
+import Foundation
+
 /// The error `LayoutLoader` throws: the diagnostics that stopped it, each with rule and location.
-public struct LayoutError: Error, Sendable, CustomStringConvertible {
+public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in source order; never empty.
     public let diagnostics: [Diagnostic]
 
@@ -18,5 +20,33 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
     /// One `file:line:column: error: message [rule]` line per diagnostic.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension LayoutError {
+    /// The `unreadable-file` error of a layout that could not be read, located at line 1 of `file`.
+    static func unreadable(_ file: String, because reason: String) -> LayoutError {
+        LayoutError(
+            Diagnostic(
+                rule: .unreadableFile, message: "cannot read the layout: \(reason)",
+                location: SourceLocation(file: file, line: 1, column: 1)))
+    }
+}
+
+/// Why a file could not be read, in the C library's words ("No such file or directory") where
+/// Foundation gives a reason that has them, and in Foundation's own otherwise.
+func readFailureReason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(nsError.code)))
+    }
+    switch (error as? CocoaError)?.code {
+    case .fileReadNoSuchFile?, .fileNoSuchFile?: return String(cString: strerror(ENOENT))
+    case .fileReadNoPermission?: return String(cString: strerror(EACCES))
+    case .fileReadTooLarge?: return String(cString: strerror(EFBIG))
+    default: return nsError.localizedDescription
     }
 }

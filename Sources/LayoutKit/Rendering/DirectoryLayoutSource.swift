@@ -28,15 +28,3 @@ public struct DirectoryLayoutSource: LayoutSource {
         }
     }
 }
-
-/// Why a file could not be read, as the C library says it ("No such file or directory") when the
-/// underlying error is a POSIX one; Foundation's own wording otherwise.
-func readFailureReason(_ error: any Error) -> String {
-    // The same words as `LayoutLoader(contentsOf:)` uses, whose helper is private to its file: a layout
-    // read through a source fails with the very error the loader gives for the same path.
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
-}

@@ -40,13 +40,3 @@ extension LayoutLoader {
         try self.init(data: layout.data, file: layout.file, registry: registry)
     }
 }
-
-extension LayoutError {
-    /// The `unreadable-file` error of a layout that could not be read, located at line 1 of `file`.
-    static func unreadable(_ file: String, because reason: String) -> LayoutError {
-        LayoutError(
-            Diagnostic(
-                rule: .unreadableFile, message: "cannot read the layout: \(reason)",
-                location: SourceLocation(file: file, line: 1, column: 1)))
-    }
-}

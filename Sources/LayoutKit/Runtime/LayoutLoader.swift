@@ -30,10 +30,7 @@ public struct LayoutLoader: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw LayoutError(
-                Diagnostic(
-                    rule: .unreadableFile, message: "cannot read the layout: \(Self.reason(error))",
-                    location: SourceLocation(file: path, line: 1, column: 1)))
+            throw .unreadable(path, because: readFailureReason(error))
         }
         try self.init(data: data, file: path, registry: registry)
     }
@@ -86,15 +83,5 @@ public struct LayoutLoader: Sendable {
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
         return typed
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 }

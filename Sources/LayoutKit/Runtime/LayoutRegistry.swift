@@ -94,6 +94,11 @@ public struct LayoutRegistry: Sendable {
                     "cannot register \(qualified) as '\(registered)': class and module names are written "
                     + "[A-Za-z_][A-Za-z0-9_]* in layouts; pass name: and module: to register(_:name:module:)")
         }
+        if let outlet = outlets.first(where: { !Lexical.isName($0.name) }) {
+            throw RegistrationError(
+                description: "cannot register \(qualified): its outlet '\(outlet.name)' is not a name layouts can write"
+            )
+        }
         if ElementKind(rawValue: registered.name) != nil {
             throw RegistrationError(description: "'\(registered.name)' is the name of a built-in element")
         }
