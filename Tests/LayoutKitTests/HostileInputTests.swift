@@ -39,6 +39,25 @@ import Testing
         #expect(found == expected)
     }
 
+    /// Inputs the fuzzer crashed on, kept byte for byte: each must now give diagnostics and nothing else.
+    @Test(arguments: Repository.files(in: "fuzz", suffix: ""))
+    func fuzzFindingsStayFixed(_ name: String) throws {
+        let bytes = try Repository.bytes(Repository.fixtures.appendingPathComponent("fuzz/\(name)"))
+        _ = validate(bytes, file: name)
+        _ = ClassCatalog.load(schemas: [(path: name, bytes: bytes)])
+        if let loader = try? LayoutLoader(data: Data(bytes), file: name, registry: .standard) {
+            _ = try? loader.instantiate()
+        }
+    }
+
+    @Test func aHugeInvalidValueIsQuotedShortInItsMessage() throws {
+        let value = String(repeating: "x", count: 100_000) + "\n"
+        let text = ReaderTests.header + "<label font=\"\(value)\"/></layout>"
+        let message = try #require(validate(Array(text.utf8)).first?.message)
+        #expect(message.count < 300)
+        #expect(message.contains("xxx…\""))
+    }
+
     // MARK: Generated cases
 
     @Test func nestingTenThousandDeepStopsAtTheLimit() {

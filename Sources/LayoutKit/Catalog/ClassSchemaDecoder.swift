@@ -74,7 +74,7 @@ struct ClassSchemaDecoder {
                     default: Lexical.isName(value)
                     }
                 if !isValid {
-                    report("invalid \(attribute.name)=\"\(attribute.value)\" on <\(element.name)>", element)
+                    report("invalid \(attribute.name)=\(quoted(attribute.value)) on <\(element.name)>", element)
                     valid = false
                 }
                 values[attribute.name] = value

@@ -341,7 +341,7 @@ struct LayoutDecoder {
     private mutating func reportInvalid(
         _ attribute: String, _ value: String, of element: ParsedElement, expected: String
     ) {
-        report("invalid \(attribute)=\"\(value)\" on <\(element.name)>: expected \(expected)", at: element.position)
+        report("invalid \(attribute)=\(quoted(value)) on <\(element.name)>: expected \(expected)", at: element.position)
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {

@@ -103,7 +103,7 @@ struct LayoutAnalysis: Sendable {
         case .owner:
             return "the owner (\(layout.owner?.classReference.description ?? "?"))"
         case .external(let index):
-            return "external '\(layout.externals[index].name)'"
+            return "external \(quoted(layout.externals[index].name))"
         case .object(let index):
             let node = objects[index].node
             let id = node.id.map { " id=\"\($0)\"" } ?? ""

@@ -127,7 +127,7 @@ struct LayoutTemplate: Sendable {
                 problems.append(
                     Diagnostic(
                         rule: .missingExternal,
-                        message: "no external object named '\(name)' was given"
+                        message: "no external object named \(quoted(name)) was given"
                             + suggestion(for: name, in: externalObjects.keys),
                         location: external.location))
                 continue
@@ -137,7 +137,7 @@ struct LayoutTemplate: Sendable {
                     Diagnostic(
                         rule: .externalClassMismatch,
                         message:
-                            "external '\(name)' must be a \(external.className ?? type.name), but a \(Swift.type(of: object)) was given",
+                            "external \(quoted(name)) must be a \(external.className ?? type.name), but a \(Swift.type(of: object)) was given",
                         location: external.location))
             }
         }
