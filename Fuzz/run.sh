@@ -2,12 +2,15 @@
 # Builds the libFuzzer target over LayoutKit's pipeline (with AddressSanitizer) and runs it.
 #
 #   Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]      default: 600 seconds
+#   Fuzz/run.sh --regress                                  run the kept findings and the hostile corpus once
 #
 # Seeds come from Layouts/ and every test fixture; new inputs go to .fuzz/corpus, crashes, leaks and
 # timeouts to .fuzz/artifacts. Keep each finding as a regression fixture under
 # Tests/LayoutKitTests/Fixtures/hostile/ once it is fixed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=fuzz
+if [ "${1:-}" = "--regress" ]; then mode=regress; shift; fi
 seconds=${1:-600}
 shift || true
 
@@ -21,6 +24,13 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
     $sources Fuzz/FuzzLayout.swift \
     -o "$work/fuzz-layout"
+
+if [ "$mode" = regress ]; then
+    # Every input the fuzzer ever failed on, and the hostile corpus, under AddressSanitizer and
+    # LeakSanitizer: a finding that comes back fails here.
+    exec "$work/fuzz-layout" -rss_limit_mb=2048 -timeout=10 \
+        Tests/LayoutKitTests/Fixtures/fuzz/* Tests/LayoutKitTests/Fixtures/hostile/*
+fi
 
 # -rss_limit_mb bounds memory per input; -timeout flags any input that takes over 10 s (a hang).
 "$work/fuzz-layout" "$work/corpus" "$work/seeds" \
