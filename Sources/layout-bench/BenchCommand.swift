@@ -18,12 +18,16 @@ enum BenchCommand {
     /// The steps `--profile` can repeat.
     enum ProfiledStep: String, CaseIterable {
         case read, load, instantiate
+        /// The raw libxml2 parse the read and load rows are measured against, for comparison.
+        case libxml2
+        /// The hand-written code the instantiate row is measured against.
+        case handwritten
     }
 
     static let usage = """
         Usage: layout-bench [--quick] [--layout-check PATH] [--seed S]
                layout-bench --generate DIR --count N [--seed S]
-               layout-bench --profile read|load|instantiate [--iterations N]
+               layout-bench --profile read|load|instantiate|libxml2|handwritten [--iterations N]
 
         Measures LayoutKit side by side with libxml2, FoundationXML, hand-written Swift and xmllint, and
         prints one Markdown table of medians and ratios. Build everything first, so that the layout-check
@@ -36,7 +40,8 @@ enum BenchCommand {
           --seed S            the corpus seed (default 1)
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
-          --profile STEP      repeat one step --iterations times (default 20000) without timing it
+          --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
+                              valgrind --tool=callgrind
 
         """
 
@@ -79,7 +84,10 @@ enum BenchCommand {
             case "--profile":
                 let step = try value(for: argument)
                 guard let parsed = ProfiledStep(rawValue: step) else {
-                    throw BenchmarkError(description: "--profile takes read, load or instantiate, not '\(step)'")
+                    throw BenchmarkError(
+                        description:
+                            "--profile takes \(ProfiledStep.allCases.map(\.rawValue).joined(separator: ", ")), not '\(step)'"
+                    )
                 }
                 profile = parsed
             case "--iterations":
@@ -166,6 +174,12 @@ enum BenchCommand {
             for _ in 0..<iterations {
                 Sink.keep(try LayoutLoader(data: data, file: file, registry: registry).file.utf8.count)
             }
+        case .libxml2:
+            RawLibXML2.initialize()
+            for _ in 0..<iterations { Sink.keep(RawLibXML2.parseAndFree(bytes) ? 1 : 0) }
+        case .handwritten:
+            let formatter = DateFormat()
+            for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
         case .instantiate:
             let loader = try LayoutLoader(data: data, file: file, registry: try StoryCell.registry())
             let externals: [String: AnyObject] = ["dateFormatter": DateFormat()]
