@@ -132,20 +132,23 @@ struct CheckerBenchmarks {
         // Per file, after the start-up (process, class schemas) that a run over no layouts takes.
         func perFile(_ files: Int) -> Duration { (timing(checkerTimes[files] ?? []).median - startUp) / files }
         let base = sizes[0]
+        let basePeak = checkerPeak[base] ?? 0
         for files in sizes {
             let total = timing(checkerTimes[files] ?? [])
             let peak = checkerPeak[files] ?? 0
             let ratio = perFile(files) / perFile(base)
+            // Flat memory: the peak may grow with the list of paths, but by no more than half.
+            let isFlat = Double(peak) <= 1.5 * Double(basePeak)
             rows.append(
                 ResultRow(
                     step: "scale",
                     layoutKit: "`layout-check`, \(Format.count(files)) files: wall; per file after start-up; peak RSS",
                     layoutKitResult:
                         "\(Format.timing(total)); \(Format.duration(perFile(files)))/file; \(Format.mebibytes(peak))",
-                    against: "itself at \(Format.count(base)) files, per file",
-                    againstResult: "\(Format.duration(perFile(base)))/file", ratio: ratio,
-                    goal: "per file ≤ 1.25×; peak ≤ 64 MiB",
-                    isMet: ratio <= 1.25 && peak <= 64 * 1_048_576))
+                    against: "itself at \(Format.count(base)) files: per file; peak RSS",
+                    againstResult: "\(Format.duration(perFile(base)))/file; \(Format.mebibytes(basePeak))",
+                    ratio: ratio, goal: "per file ≤ 1.25×; peak ≤ 64 MiB and ≤ 1.5× its peak at \(Format.count(base))",
+                    isMet: ratio <= 1.25 && peak <= 64 * 1_048_576 && isFlat))
         }
         let corpus = corpora[sizes[sizes.count - 1]] ?? CorpusGenerator.Summary()
         var notes = [
