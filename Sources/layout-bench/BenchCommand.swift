@@ -155,7 +155,8 @@ enum BenchCommand {
         let notes =
             [
                 "read, load, instantiate: median of \(plan.samples) samples per operation, each sample a batch of at "
-                    + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's"
+                    + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's",
+                "ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians",
             ] + checks.notes + [
                 "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
             ]
