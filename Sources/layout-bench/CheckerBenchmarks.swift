@@ -28,7 +28,8 @@ struct CheckerBenchmarks {
     private static let topPad = "GLIBC_TUNABLES=glibc.malloc.top_pad=1048576"
 
     func run() throws -> (rows: [ResultRow], notes: [String]) {
-        var template = Array((NSTemporaryDirectory() + "/layout-bench-XXXXXX").utf8CString)
+        let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("layout-bench-XXXXXX")
+        var template = Array(temporary.path.utf8CString)
         guard let created = mkdtemp(&template) else {
             throw BenchmarkError(description: "cannot create a temporary directory")
         }
