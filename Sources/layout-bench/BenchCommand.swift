@@ -1,0 +1,220 @@
+import Foundation
+import LayoutKit
+import PhotoApp
+
+/// What one invocation of `layout-bench` does.
+enum BenchCommand {
+    /// Measure every row and print the table.
+    case measure(quick: Bool, layoutCheck: String?, seed: UInt64)
+    /// Write a corpus and its class schemas, as the check and scale rows do.
+    case generate(directory: String, count: Int, seed: UInt64)
+    /// Repeat one in-process step with no timing around it, for `valgrind --tool=callgrind`.
+    case profile(step: ProfiledStep, iterations: Int)
+    /// Run a command as a child and write how it ended to a file (`ChildReport`): the bench's own
+    /// children cannot report their peak memory (see `ChildReport`).
+    case measureChild(report: String, command: [String])
+    case help
+
+    /// The steps `--profile` can repeat.
+    enum ProfiledStep: String, CaseIterable {
+        case read, load, instantiate
+        /// The raw libxml2 parse the read and load rows are measured against, for comparison.
+        case libxml2
+        /// The hand-written code the instantiate row is measured against.
+        case handwritten
+    }
+
+    static let usage = """
+        Usage: layout-bench [--quick] [--layout-check PATH] [--seed S]
+               layout-bench --generate DIR --count N [--seed S]
+               layout-bench --profile read|load|instantiate|libxml2|handwritten [--iterations N]
+
+        Measures LayoutKit side by side with libxml2, FoundationXML, hand-written Swift and xmllint, and
+        prints one Markdown table of medians and ratios. Build everything first, so that the layout-check
+        beside this executable is current:
+
+            swift build -c release && swift run -c release layout-bench
+
+          --quick             fewer samples and no 100,000-file corpus: a smoke run
+          --layout-check PATH the layout-check executable to time (default: the one beside layout-bench)
+          --seed S            the corpus seed (default 1)
+          --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
+          --count N           how many layouts --generate writes
+          --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
+                              valgrind --tool=callgrind
+
+        """
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchCommand {
+        var quick = false
+        var layoutCheck: String?
+        var seed: UInt64 = 1
+        var generate: String?
+        var count: Int?
+        var profile: ProfiledStep?
+        var iterations = 20_000
+        var remaining = arguments[...]
+        func value(for option: String) throws(BenchmarkError) -> String {
+            guard let value = remaining.popFirst() else { throw BenchmarkError(description: "\(option) needs a value") }
+            return value
+        }
+        if remaining.first == ChildReport.option {
+            guard remaining.count >= 3, remaining[remaining.startIndex + 2] == "--" else {
+                throw BenchmarkError(description: "\(ChildReport.option) FILE -- COMMAND...")
+            }
+            let report = remaining[remaining.startIndex + 1]
+            return .measureChild(report: report, command: Array(remaining.dropFirst(3)))
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--layout-check": layoutCheck = try value(for: argument)
+            case "--seed":
+                guard let parsed = UInt64(try value(for: argument)) else {
+                    throw BenchmarkError(description: "--seed takes a whole number")
+                }
+                seed = parsed
+            case "--generate": generate = try value(for: argument)
+            case "--count":
+                guard let parsed = Int(try value(for: argument)), parsed >= 0 else {
+                    throw BenchmarkError(description: "--count takes a whole number")
+                }
+                count = parsed
+            case "--profile":
+                let step = try value(for: argument)
+                guard let parsed = ProfiledStep(rawValue: step) else {
+                    throw BenchmarkError(
+                        description:
+                            "--profile takes \(ProfiledStep.allCases.map(\.rawValue).joined(separator: ", ")), not '\(step)'"
+                    )
+                }
+                profile = parsed
+            case "--iterations":
+                guard let parsed = Int(try value(for: argument)), parsed > 0 else {
+                    throw BenchmarkError(description: "--iterations takes a positive whole number")
+                }
+                iterations = parsed
+            case "--help", "-h": return .help
+            default: throw BenchmarkError(description: "unknown argument '\(argument)'")
+            }
+        }
+        if let generate {
+            guard let count else { throw BenchmarkError(description: "--generate needs --count N") }
+            return .generate(directory: generate, count: count, seed: seed)
+        }
+        if count != nil { throw BenchmarkError(description: "--count goes with --generate") }
+        if let profile { return .profile(step: profile, iterations: iterations) }
+        return .measure(quick: quick, layoutCheck: layoutCheck, seed: seed)
+    }
+
+    /// Carries the command out.
+    func run() throws {
+        switch self {
+        case .help:
+            print(Self.usage, terminator: "")
+        case .measureChild(let report, let command):
+            try ChildReport.measure(command, reportingTo: report)
+        case .generate(let directory, let count, let seed):
+            let summary = try CorpusGenerator(seed: seed).write(count: count, to: directory)
+            print(
+                "wrote \(Format.count(summary.files)) layouts (\(Format.count(summary.bytes)) bytes, "
+                    + "\(Format.count(summary.views)) views) to \(summary.layoutsDirectory) and their class schemas to "
+                    + summary.schemasDirectory)
+            print("check them with: layout-check --schemas \(summary.schemasDirectory) \(summary.layoutsDirectory)")
+        case .profile(let step, let iterations):
+            try Self.profile(step, iterations: iterations)
+        case .measure(let quick, let layoutCheck, let seed):
+            try Self.runBenchmarks(quick: quick, layoutCheck: layoutCheck, seed: seed)
+        }
+    }
+
+    private static func runBenchmarks(quick: Bool, layoutCheck: String?, seed: UInt64) throws {
+        guard let checker = layoutCheck ?? defaultLayoutCheck() else {
+            throw BenchmarkError(
+                description: "no layout-check beside layout-bench; run `swift build -c release` first, "
+                    + "or pass --layout-check PATH")
+        }
+        guard let xsd = layoutSchema() else {
+            throw BenchmarkError(description: "cannot find Schemas/layout.xsd; run from the package's root")
+        }
+        let start = ContinuousClock.now
+        var header = ["# layout-bench\(quick ? " --quick" : "")"] + MachineInfo.summary()
+        header.append("layout-check: \(checker)")
+        print(header.joined(separator: "\n"), terminator: "\n\n")
+        let progress: (String) -> Void = { StandardError.write("layout-bench: \($0)\n") }
+        progress("timing read, load and instantiate…")
+        var table = ResultTable()
+        for row in try InProcessBenchmarks(plan: quick ? .quick : .full).run() { table.append(row) }
+        let checks = try CheckerBenchmarks(
+            layoutCheck: checker, intermediate: ownExecutable(), xsd: xsd, seed: seed, quick: quick, progress: progress
+        ).run()
+        for row in checks.rows { table.append(row) }
+        print(table.markdown)
+        let plan: TimingPlan = quick ? .quick : .full
+        let notes =
+            [
+                "read, load, instantiate: median of \(plan.samples) samples per operation, each sample a batch of at "
+                    + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's",
+                "ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians",
+            ] + checks.notes + [
+                "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
+            ]
+        print(notes.map { "- " + $0 }.joined(separator: "\n"))
+    }
+
+    private static func profile(_ step: ProfiledStep, iterations: Int) throws {
+        let data = Data(StoryCell.layout.utf8)
+        let bytes = Array(data)
+        let file = "StoryCell.layout.xml"
+        switch step {
+        case .read:
+            for _ in 0..<iterations { Sink.keep(LayoutValidator.validate(bytes, file: file, catalog: nil).count) }
+        case .load:
+            let registry = try StoryCell.registry()
+            for _ in 0..<iterations {
+                Sink.keep(try LayoutLoader(data: data, file: file, registry: registry).file.utf8.count)
+            }
+        case .libxml2:
+            RawLibXML2.initialize()
+            for _ in 0..<iterations { Sink.keep(RawLibXML2.parseAndFree(bytes) ? 1 : 0) }
+        case .handwritten:
+            let formatter = DateFormat()
+            for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
+        case .instantiate:
+            let loader = try LayoutLoader(data: data, file: file, registry: try StoryCell.registry())
+            let externals: [String: AnyObject] = ["dateFormatter": DateFormat()]
+            for _ in 0..<iterations {
+                Sink.keep(try loader.instantiate(StoryCell.self, externalObjects: externals).subviews.count)
+            }
+        }
+    }
+
+    /// The path of this executable.
+    private static func ownExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The `layout-check` that `swift build -c release` put beside this executable.
+    private static func defaultLayoutCheck() -> String? {
+        let candidate = URL(fileURLWithPath: ownExecutable()).deletingLastPathComponent()
+            .appendingPathComponent("layout-check").path
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }
+
+    /// `Schemas/layout.xsd` of the package this file belongs to, or of the current directory.
+    private static func layoutSchema() -> String? {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return [packageRoot.appendingPathComponent("Schemas/layout.xsd").path, "Schemas/layout.xsd"].first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+    }
+}
+
+/// Progress and errors, kept off standard output so that it holds nothing but the report.
+enum StandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

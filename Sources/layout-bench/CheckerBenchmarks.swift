@@ -1,0 +1,193 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The check and scale rows: the `layout-check` executable over generated corpora, against `xmllint`
+/// validating the same files with `Schemas/layout.xsd`, each a child process timed by wall clock.
+struct CheckerBenchmarks {
+    let layoutCheck: String
+    /// This executable, which runs each `layout-check` to measure its time and peak memory exactly.
+    let intermediate: String
+    let xsd: String
+    let seed: UInt64
+    let quick: Bool
+    /// Where progress goes while the rows are measured.
+    let progress: (String) -> Void
+
+    /// Timed runs of each command; the table shows their median.
+    private var runs: Int { quick ? 3 : 7 }
+    private var sizes: [Int] { quick ? [1000, 10_000] : [1000, 10_000, 100_000] }
+    private static let checkSize = 10_000
+    private static let parallel = 2
+    private static let topPad = "GLIBC_TUNABLES=glibc.malloc.top_pad=1048576"
+
+    func run() throws -> (rows: [ResultRow], notes: [String]) {
+        let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("layout-bench-XXXXXX")
+        var template = Array(temporary.path.utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw BenchmarkError(description: "cannot create a temporary directory")
+        }
+        let root = String(cString: created)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+
+        // One corpus per size, each checked the way a project checks its own: `--schemas Schemas Layouts`.
+        // Layout i is the same file in every corpus, so the smaller ones are the start of the larger.
+        let clock = ContinuousClock()
+        let generator = CorpusGenerator(seed: seed)
+        var corpora: [Int: CorpusGenerator.Summary] = [:]
+        var generation = Duration.zero
+        for files in sizes {
+            progress("generating \(Format.count(files)) layouts in \(root)…")
+            generation += try clock.measure {
+                corpora[files] = try generator.write(count: files, to: "\(root)/corpus\(files)")
+            }
+        }
+        let empty = root + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let log = root + "/run.log"
+        let report = root + "/child.txt"
+        let floor = try ChildReport.run(["true"], intermediate: intermediate, report: report, log: log).exit.peakMemory
+        let schemas = corpora[sizes[0]]?.schemasDirectory ?? empty
+
+        func checkCommand(files: Int) -> [String] {
+            [
+                layoutCheck, "--schemas", corpora[files]?.schemasDirectory ?? schemas,
+                corpora[files]?.layoutsDirectory ?? empty,
+            ]
+        }
+        let checked = corpora[Self.checkSize]?.paths ?? []
+        let xmllintCommands = Self.chunks(checked, parallel: Self.parallel).map {
+            ["xmllint", "--noout", "--schema", xsd] + $0
+        }
+
+        // A run of layout-check that a signal ended is not a result. It is reported, and the size is run
+        // from then on with a larger malloc top pad, which steps around the one crash seen so far (reading
+        // a `dirent` past the end of the heap, FileDiscovery.entries) without changing the code timed.
+        var crashes: [String] = []
+        var padded: Set<Int> = []
+        func runChecker(files: Int, log: String) throws -> (exit: ChildExit, elapsed: Duration) {
+            while true {
+                let environment = padded.contains(files) ? [Self.topPad] : []
+                let (exit, elapsed) = try ChildReport.run(
+                    checkCommand(files: files), intermediate: intermediate, report: report, log: log,
+                    environment: environment)
+                guard exit.status > 128, !padded.contains(files) else { return (exit, elapsed) }
+                crashes.append("signal \(exit.status - 128) on \(Format.count(files)) files")
+                progress("layout-check was ended by signal \(exit.status - 128); running it again with \(Self.topPad)")
+                padded.insert(files)
+            }
+        }
+
+        // Every command must pass on the corpus before it is timed: a timing of a failing run means nothing.
+        progress("checking that layout-check and xmllint accept the corpus…")
+        for files in [0] + sizes {
+            try expectSuccess([try runChecker(files: files, log: log).exit], log: log)
+        }
+        try expectSuccess(try Subprocess.runPool(xmllintCommands, parallel: Self.parallel, log: log), log: log)
+
+        var checkerTimes: [Int: [Duration]] = [:]
+        var checkerPeak: [Int: Int] = [:]
+        var xmllintTimes: [Duration] = []
+        for round in 1...runs {
+            progress("timed round \(round) of \(runs)…")
+            for files in [0] + sizes {
+                let (exit, elapsed) = try runChecker(files: files, log: "/dev/null")
+                try expectSuccess([exit], log: nil)
+                checkerTimes[files, default: []].append(elapsed)
+                checkerPeak[files] = max(checkerPeak[files] ?? 0, exit.peakMemory)
+                if files == Self.checkSize {
+                    var exits: [ChildExit] = []
+                    let elapsed = try clock.measure {
+                        exits = try Subprocess.runPool(xmllintCommands, parallel: Self.parallel, log: "/dev/null")
+                    }
+                    try expectSuccess(exits, log: nil)
+                    xmllintTimes.append(elapsed)
+                }
+            }
+        }
+
+        func timing(_ samples: [Duration]) -> Timing { Timing(samples: samples.sorted(), operationsPerSample: 1) }
+        let startUp = timing(checkerTimes[0] ?? []).median
+        let check = timing(checkerTimes[Self.checkSize] ?? [])
+        let xmllint = timing(xmllintTimes)
+        let chunkSize = xmllintCommands.first.map { $0.count - 4 } ?? 0
+        var rows = [
+            ResultRow(
+                step: "check",
+                layoutKit:
+                    "`layout-check` (release, default `--jobs` = \(ProcessInfo.processInfo.activeProcessorCount)), "
+                    + "\(Format.count(Self.checkSize)) generated files, wall",
+                layoutKitResult: Format.timing(check),
+                against:
+                    "`xmllint --noout --schema Schemas/layout.xsd`, \(xmllintCommands.count) runs of \(chunkSize) files, "
+                    + "\(Self.parallel) at a time, wall",
+                againstResult: Format.timing(xmllint), ratio: check.median / xmllint.median, goal: "≤ 1.00×",
+                isMet: check.median <= xmllint.median)
+        ]
+        // Per file, after the start-up (process, class schemas) that a run over no layouts takes.
+        func perFile(_ files: Int) -> Duration { (timing(checkerTimes[files] ?? []).median - startUp) / files }
+        let base = sizes[0]
+        let basePeak = checkerPeak[base] ?? 0
+        for files in sizes {
+            let total = timing(checkerTimes[files] ?? [])
+            let peak = checkerPeak[files] ?? 0
+            let ratio = perFile(files) / perFile(base)
+            // Flat memory: the peak may grow with the list of paths, but by no more than half.
+            let isFlat = Double(peak) <= 1.5 * Double(basePeak)
+            rows.append(
+                ResultRow(
+                    step: "scale",
+                    layoutKit: "`layout-check`, \(Format.count(files)) files: wall; per file after start-up; peak RSS",
+                    layoutKitResult:
+                        "\(Format.timing(total)); \(Format.duration(perFile(files)))/file; \(Format.mebibytes(peak))",
+                    against: "itself at \(Format.count(base)) files: per file; peak RSS",
+                    againstResult: "\(Format.duration(perFile(base)))/file; \(Format.mebibytes(basePeak))",
+                    ratio: ratio, goal: "per file ≤ 1.25×; peak ≤ 64 MiB and ≤ 1.5× its peak at \(Format.count(base))",
+                    isMet: ratio <= 1.25 && peak <= 64 * 1_048_576 && isFlat))
+        }
+        let corpus = corpora[sizes[sizes.count - 1]] ?? CorpusGenerator.Summary()
+        var notes = [
+            "corpus: \(Format.count(corpus.files)) layouts, \(Format.fixed(Double(corpus.bytes) / Double(corpus.files), 0)) bytes "
+                + "and \(Format.fixed(Double(corpus.views) / Double(corpus.files), 1)) views each on average, "
+                + "\(generator.classes.classes.count) classes in \(generator.classes.schemaDocuments().count) schema files, "
+                + "seed \(seed); all corpora generated in \(Format.duration(generation))",
+            "layout-check start-up (no layouts, class schemas loaded): \(Format.duration(startUp)), "
+                + "peak \(Format.mebibytes(checkerPeak[0] ?? 0)); peaks are the child's `ru_maxrss`, measured from "
+                + "an intermediate process whose own peak (\(Format.mebibytes(floor))) is the smallest it can show",
+            "check and scale: median of \(runs) runs each, interleaved, output to /dev/null",
+        ]
+        if !crashes.isEmpty {
+            notes.append(
+                "**layout-check crashed** (\(crashes.joined(separator: "; "))); those sizes were then run with "
+                    + "\(Self.topPad) (sizes: \(padded.sorted().map(Format.count).joined(separator: ", "))), "
+                    + "and only completed runs are in the table")
+        }
+        return (rows, notes)
+    }
+
+    /// Throws with the end of the log unless every run exited with 0.
+    private func expectSuccess(_ exits: [ChildExit], log: String?) throws {
+        guard let failed = exits.first(where: { $0.status != 0 }) else { return }
+        let tail =
+            log.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?.split(separator: "\n").suffix(20)
+            .joined(separator: "\n") ?? ""
+        throw BenchmarkError(
+            description: "a checker run exited with status \(failed.status) on a valid corpus\n\(tail)")
+    }
+
+    /// The paths split into an even number of equal chunks, each short enough for one command line
+    /// (128 KiB of arguments, what `xargs` uses by default), so `parallel` processes share them evenly.
+    static func chunks(_ paths: [String], parallel: Int) -> [[String]] {
+        let bytes = paths.reduce(0) { $0 + $1.utf8.count + 1 }
+        var count = max(parallel, (bytes + 128 * 1024 - 1) / (128 * 1024))
+        count = (count + parallel - 1) / parallel * parallel
+        let size = (paths.count + count - 1) / count
+        return stride(from: 0, to: paths.count, by: max(1, size)).map { Array(paths[$0..<min($0 + size, paths.count)]) }
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How one child process ended and what it used, from `wait4`.
+struct ChildExit: Sendable {
+    /// The exit status, or `128 + signal` when a signal ended it.
+    var status: Int32
+    /// The child's peak resident set size, in bytes.
+    var peakMemory: Int
+}
+
+/// A failure to start or wait for a child process.
+struct SubprocessError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Child processes started with `posix_spawnp`, their output sent to a file, and reaped with `wait4`
+/// so that each one's own peak memory is known (`RUSAGE_CHILDREN` would mix the children together).
+enum Subprocess {
+    /// Starts `arguments[0]` (searched in `PATH` when it has no slash) with stdin from `/dev/null` and
+    /// stdout and stderr appended to `log`, in this process's environment plus `environment`.
+    static func spawn(
+        _ arguments: [String], log: String, environment: [String] = []
+    ) throws(SubprocessError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var environmentPointers: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var index = 0
+            while let variable = environ[index] {
+                environmentPointers.append(strdup(variable))
+                index += 1
+            }
+            environmentPointers += environment.map { strdup($0) }
+            environmentPointers.append(nil)
+        }
+        defer { for pointer in environmentPointers { free(pointer) } }
+        var pid: pid_t = 0
+        let result =
+            environment.isEmpty
+            ? posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+            : posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &environmentPointers)
+        guard result == 0 else {
+            throw SubprocessError(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        return pid
+    }
+
+    /// Waits for `pid` (or any child, for `-1`) and returns which one ended and how.
+    static func wait(_ pid: pid_t = -1) throws(SubprocessError) -> (pid: pid_t, exit: ChildExit) {
+        var status: Int32 = 0
+        var usage = rusage()
+        var ended: pid_t
+        repeat {
+            ended = wait4(pid, &status, 0, &usage)
+        } while ended < 0 && errno == EINTR
+        guard ended > 0 else {
+            throw SubprocessError(description: "wait4 failed: \(String(cString: strerror(errno)))")
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+        let signal = status & 0x7F
+        let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        // Linux reports ru_maxrss in kibibytes (macOS in bytes).
+        #if os(Linux)
+            let peak = Int(usage.ru_maxrss) * 1024
+        #else
+            let peak = Int(usage.ru_maxrss)
+        #endif
+        return (ended, ChildExit(status: code, peakMemory: peak))
+    }
+
+    /// Runs one command to its end.
+    static func run(
+        _ arguments: [String], log: String, environment: [String] = []
+    ) throws(SubprocessError) -> ChildExit {
+        let pid = try spawn(arguments, log: log, environment: environment)
+        return try wait(pid).exit
+    }
+
+    /// Runs the commands with at most `parallel` at a time, starting the next as one ends.
+    ///
+    /// - Returns: each command's exit, in the order given.
+    static func runPool(_ commands: [[String]], parallel: Int, log: String) throws(SubprocessError) -> [ChildExit] {
+        var exits = [ChildExit?](repeating: nil, count: commands.count)
+        var running: [pid_t: Int] = [:]
+        var next = 0
+        while next < commands.count || !running.isEmpty {
+            while next < commands.count, running.count < parallel {
+                running[try spawn(commands[next], log: log)] = next
+                next += 1
+            }
+            let (pid, exit) = try wait()
+            guard let index = running.removeValue(forKey: pid) else { continue }
+            exits[index] = exit
+        }
+        return exits.map { $0! }
+    }
+}
+
+/// A child's exit, wall time and peak memory, measured by a small intermediate process.
+///
+/// A child's `ru_maxrss` starts from the high-water mark of the memory it was spawned from: Linux
+/// keeps the peak of the address space an `exec` replaces, and `posix_spawn` execs from the parent's.
+/// The bench's own peak (tens of MiB after generating corpora) would hide the checker's. So the bench
+/// runs `layout-bench --measure-child FILE -- COMMAND…`, a fresh process that has done nothing yet; its
+/// child's peak is exact whenever it is above the intermediate's own (`floor`, reported with the table).
+enum ChildReport {
+    static let option = "--measure-child"
+
+    /// Runs `command` with this process's standard streams and writes `status nanoseconds peakBytes`.
+    static func measure(_ command: [String], reportingTo path: String) throws {
+        guard !command.isEmpty else { throw SubprocessError(description: "\(option) needs a command") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, command[0], &actions, nil, &argv, environ)
+        guard result == 0 else {
+            throw SubprocessError(description: "cannot start \(command[0]): \(String(cString: strerror(result)))")
+        }
+        let exit = try Subprocess.wait(pid).exit
+        let elapsed = clock.now - start
+        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        let text = "\(exit.status) \(nanoseconds) \(exit.peakMemory)\n"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw SubprocessError(description: "cannot write \(path)") }
+        defer { close(descriptor) }
+        _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Runs `command` through `intermediate` (this executable) and reads back what it measured.
+    static func run(
+        _ command: [String], intermediate: String, report: String, log: String, environment: [String] = []
+    ) throws(SubprocessError) -> (exit: ChildExit, elapsed: Duration) {
+        unlink(report)
+        let outer = try Subprocess.run(
+            [intermediate, option, report, "--"] + command, log: log, environment: environment)
+        let descriptor = open(report, O_RDONLY)
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = descriptor < 0 ? -1 : buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 127) }
+        if descriptor >= 0 { close(descriptor) }
+        let fields = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ") : []
+        guard outer.status == 0, fields.count == 3, let status = Int32(fields[0]), let nanoseconds = Int64(fields[1]),
+            let peak = Int(fields[2].prefix { $0 != "\n" })
+        else {
+            throw SubprocessError(description: "the \(option) intermediate failed (status \(outer.status))")
+        }
+        return (ChildExit(status: status, peakMemory: peak), .nanoseconds(nanoseconds))
+    }
+}
