@@ -54,6 +54,7 @@ public struct ClassCatalog: Sendable {
                     base: kind == .view ? nil : ElementKind.view.rawValue, outlets: [], builtIn: kind,
                     swiftType: ClassType(kind.viewClass), make: { kind.viewClass.init() }))
         }
+        catalog.resolveHierarchy()
         return catalog
     }()
 
@@ -62,6 +63,21 @@ public struct ClassCatalog: Sendable {
             plainNames[entry.name, default: []].append(entry.key)
         }
         classes[entry.key] = entry
+        flattened = [:]
+    }
+
+    /// Each class's outlets (inherited ones included) and ancestors, worked out once the catalog is
+    /// complete: the rules ask for them once per connection, and walking the hierarchy each time
+    /// was most of the time it took to load a layout.
+    private var flattened: [String: (outlets: [OutletEntry], ancestors: Set<String>)] = [:]
+
+    /// Works out `flattened`; call when the last class is inserted (a later insert clears it).
+    mutating func resolveHierarchy() {
+        var result: [String: (outlets: [OutletEntry], ancestors: Set<String>)] = [:]
+        for key in classes.keys {
+            result[key] = (walkOutlets(of: key), Set(lineage(of: key).map(\.key)))
+        }
+        flattened = result
     }
 
     /// The number of classes other than the built-ins.
@@ -122,7 +138,8 @@ public struct ClassCatalog: Sendable {
 
     /// Whether `key` is `ancestor` or derives from it.
     func derives(_ key: String, from ancestor: String) -> Bool {
-        lineage(of: key).contains { $0.key == ancestor }
+        if let known = flattened[key] { return known.ancestors.contains(ancestor) }
+        return lineage(of: key).contains { $0.key == ancestor }
     }
 
     /// The built-in kind a class ultimately derives from, if any.
@@ -132,6 +149,10 @@ public struct ClassCatalog: Sendable {
 
     /// Every outlet of the class, inherited ones first, a redeclared name keeping the subclass's entry.
     func outlets(of key: String) -> [OutletEntry] {
+        flattened[key]?.outlets ?? walkOutlets(of: key)
+    }
+
+    private func walkOutlets(of key: String) -> [OutletEntry] {
         var result: [OutletEntry] = []
         for entry in lineage(of: key).reversed() {
             for outlet in entry.outlets {

@@ -184,6 +184,7 @@ struct ClassSchemaDecoder {
             catalog.insert(entry)
         }
         breakCycles(in: &catalog, order: accepted.map(\.key))
+        catalog.resolveHierarchy()
         return (catalog, diagnostics.sorted(by: Diagnostic.ordered))
     }
 

@@ -105,7 +105,7 @@ struct LayoutDecoder {
     }
 
     private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
-        let allowed = Self.commonAttributes.union(Self.kindAttributes[kind] ?? [])
+        let allowed = Self.allowedAttributes[kind] ?? Self.commonAttributes
         let values = attributes(of: element, allowed: allowed)
         rejectText(in: element)
         var node = LayoutNode(
@@ -166,6 +166,9 @@ struct LayoutDecoder {
     private static let commonAttributes: Set<String> = structuralAttributes.union([
         "hidden", "alpha", "backgroundColor", "tag", "accessibilityIdentifier",
     ])
+    private static let allowedAttributes: [ElementKind: Set<String>] = kindAttributes.mapValues {
+        commonAttributes.union($0)
+    }
     private static let kindAttributes: [ElementKind: Set<String>] = [
         .view: [],
         .label: ["text", "font", "textColor", "numberOfLines", "textAlignment"],

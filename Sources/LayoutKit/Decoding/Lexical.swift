@@ -5,6 +5,17 @@ enum Lexical {
 
     /// XSD's `whiteSpace="collapse"`: trim, and turn each run of XML whitespace into one space.
     static func collapse(_ value: String) -> String {
+        // Almost every value is collapsed already: no tab, CR or LF, no leading, trailing or double space.
+        var previousIsSpace = true
+        var isCollapsed = true
+        for byte in value.utf8 {
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previousIsSpace) {
+                isCollapsed = false
+                break
+            }
+            previousIsSpace = byte == 0x20
+        }
+        if isCollapsed, !previousIsSpace || value.isEmpty { return value }
         var result = ""
         var pendingSpace = false
         for scalar in value.unicodeScalars {

@@ -138,6 +138,7 @@ public struct LayoutRegistry: Sendable {
                     },
                     swiftType: registered.classType, make: registered.make))
         }
+        catalog.resolveHierarchy()
         return catalog
     }
 }
