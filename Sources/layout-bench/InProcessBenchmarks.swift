@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+@_spi(Benchmark) import LayoutKit
 import PhotoApp
 
 /// A benchmark that could not run as set up: its inputs failed, or the two sides did different work.
@@ -43,7 +43,7 @@ struct InProcessBenchmarks {
         let read = try Stopwatch.compare(
             plan,
             [
-                { Sink.keep(LayoutValidator.validate(bytes, file: file, catalog: nil).count) },
+                { Sink.keep(LayoutValidator.decodedObjectCount(bytes, file: file) ?? -1) },
                 { Sink.keep(RawLibXML2.parseAndFree(bytes) ? 1 : 0) },
                 { Sink.keep(FoundationXMLReaders.parseCollectingAttributes(data) ?? -1) },
                 { Sink.keep(FoundationXMLReaders.document(data) ?? -1) },
@@ -61,7 +61,7 @@ struct InProcessBenchmarks {
                 { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) },
             ])
 
-        let readLabel = "read: `LayoutValidator.validate(catalog: nil)` (parse + decode + structural rules), \(size)"
+        let readLabel = "read: parse + decode into `Layout` (`LayoutValidator.decodedObjectCount`, SPI), \(size)"
         return [
             row("read", readLabel, read[0], "libxml2 `xmlReadMemory` + `xmlFreeDoc`", read[1], goal: 1.5),
             row("read", readLabel, read[0], "FoundationXML `XMLParser`, delegate collecting every attribute", read[2]),

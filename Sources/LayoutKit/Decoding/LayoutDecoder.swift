@@ -105,19 +105,35 @@ struct LayoutDecoder {
     }
 
     private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
-        let allowed = Self.allowedAttributes[kind] ?? Self.commonAttributes
-        let values = attributes(of: element, allowed: allowed)
         rejectText(in: element)
-        var node = LayoutNode(
-            kind: kind, id: identifier(values["id"], attribute: "id", of: element),
-            classReference: classReference(values, of: element, required: false),
-            outlet: name(values["outlet"], attribute: "outlet", of: element),
-            properties: [], children: [], connections: [], position: element.position)
-        for (attribute, value) in values.ordered where !Self.structuralAttributes.contains(attribute) {
-            if let property = property(attribute, value, of: element) {
-                node.properties.append(property)
+        var structural: [ObjectAttribute: String] = [:]
+        var properties: [Property] = []
+        // One dictionary lookup per attribute names it; everything after is a switch over the enum.
+        for attribute in element.attributes where attribute.namespace != Lexical.xsiNamespace {
+            if let namespace = attribute.namespace {
+                report(
+                    "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
+                    at: element.position)
+            } else if let known = ObjectAttribute.byName[attribute.name], known.isAllowed(on: kind) {
+                if known.isStructural {
+                    structural[known] = attribute.value
+                } else if let property = property(known, attribute.value, of: element) {
+                    properties.append(property)
+                }
+            } else {
+                let allowed = ObjectAttribute.allCases.filter { $0.isAllowed(on: kind) }.map(\.rawValue)
+                report(
+                    "unknown attribute '\(attribute.name)' on <\(element.name)>"
+                        + suggestion(for: attribute.name, in: allowed),
+                    at: element.position)
             }
         }
+        var node = LayoutNode(
+            kind: kind, id: identifier(structural[.id], attribute: "id", of: element),
+            classReference: classReference(
+                className: structural[.class], module: structural[.module], of: element, required: false),
+            outlet: name(structural[.outlet], attribute: "outlet", of: element),
+            properties: properties, children: [], connections: [], position: element.position)
         var seenConnections = false
         for child in element.children where isOurs(child) {
             if seenConnections {
@@ -162,22 +178,6 @@ struct LayoutDecoder {
 
     // MARK: Attributes
 
-    private static let structuralAttributes: Set<String> = ["id", "class", "module", "outlet"]
-    private static let commonAttributes: Set<String> = structuralAttributes.union([
-        "hidden", "alpha", "backgroundColor", "tag", "accessibilityIdentifier",
-    ])
-    private static let allowedAttributes: [ElementKind: Set<String>] = kindAttributes.mapValues {
-        commonAttributes.union($0)
-    }
-    private static let kindAttributes: [ElementKind: Set<String>] = [
-        .view: [],
-        .label: ["text", "font", "textColor", "numberOfLines", "textAlignment"],
-        .imageView: ["image", "contentMode"],
-        .button: ["title", "image"],
-        .stackView: ["axis", "spacing", "alignment", "distribution"],
-        .tableViewCell: ["reuseIdentifier", "selectionStyle", "accessoryType"],
-    ]
-
     /// The element's attributes in document order, after reporting every one not in `allowed`.
     private mutating func attributes(of element: ParsedElement, allowed: Set<String>) -> AttributeValues {
         var values = AttributeValues()
@@ -201,7 +201,10 @@ struct LayoutDecoder {
         return values
     }
 
-    private mutating func property(_ attribute: String, _ raw: String, of element: ParsedElement) -> Property? {
+    private mutating func property(
+        _ known: ObjectAttribute, _ raw: String, of element: ParsedElement
+    ) -> Property? {
+        let attribute = known.rawValue
         func enumeration<Value: RawRepresentable & CaseIterable>(_: Value.Type) -> Value?
         where Value.RawValue == String {
             let value = Lexical.collapse(raw)
@@ -227,8 +230,8 @@ struct LayoutDecoder {
             reportInvalid(attribute, raw, of: element, expected: expected)
             return nil
         }
-        switch attribute {
-        case "hidden":
+        switch known {
+        case .hidden:
             switch Lexical.collapse(raw) {
             case "true": return .hidden(true)
             case "false": return .hidden(false)
@@ -236,29 +239,29 @@ struct LayoutDecoder {
                 reportInvalid(attribute, raw, of: element, expected: "true or false")
                 return nil
             }
-        case "alpha": return decimal(in: 0...1, "a decimal number from 0 to 1").map(Property.alpha)
-        case "backgroundColor": return color().map(Property.backgroundColor)
-        case "tag":
+        case .alpha: return decimal(in: 0...1, "a decimal number from 0 to 1").map(Property.alpha)
+        case .backgroundColor: return color().map(Property.backgroundColor)
+        case .tag:
             return integer(minimum: Int(Int32.min), "a whole number that fits in 32 bits").map(Property.tag)
-        case "accessibilityIdentifier": return .accessibilityIdentifier(raw)
-        case "text": return .text(raw)
-        case "font": return enumeration(Label.Font.self).map(Property.font)
-        case "textColor": return color().map(Property.textColor)
-        case "numberOfLines":
+        case .accessibilityIdentifier: return .accessibilityIdentifier(raw)
+        case .text: return .text(raw)
+        case .font: return enumeration(Label.Font.self).map(Property.font)
+        case .textColor: return color().map(Property.textColor)
+        case .numberOfLines:
             return integer(minimum: 0, "a whole number from 0 to 2147483647").map(Property.numberOfLines)
-        case "textAlignment": return enumeration(Label.TextAlignment.self).map(Property.textAlignment)
-        case "image": return .image(raw)
-        case "contentMode": return enumeration(ImageView.ContentMode.self).map(Property.contentMode)
-        case "title": return .title(raw)
-        case "axis": return enumeration(StackView.Axis.self).map(Property.axis)
-        case "spacing":
+        case .textAlignment: return enumeration(Label.TextAlignment.self).map(Property.textAlignment)
+        case .image: return .image(raw)
+        case .contentMode: return enumeration(ImageView.ContentMode.self).map(Property.contentMode)
+        case .title: return .title(raw)
+        case .axis: return enumeration(StackView.Axis.self).map(Property.axis)
+        case .spacing:
             return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(Property.spacing)
-        case "alignment": return enumeration(StackView.Alignment.self).map(Property.alignment)
-        case "distribution": return enumeration(StackView.Distribution.self).map(Property.distribution)
-        case "reuseIdentifier": return .reuseIdentifier(raw)
-        case "selectionStyle": return enumeration(TableViewCell.SelectionStyle.self).map(Property.selectionStyle)
-        case "accessoryType": return enumeration(TableViewCell.AccessoryType.self).map(Property.accessoryType)
-        default: return nil
+        case .alignment: return enumeration(StackView.Alignment.self).map(Property.alignment)
+        case .distribution: return enumeration(StackView.Distribution.self).map(Property.distribution)
+        case .reuseIdentifier: return .reuseIdentifier(raw)
+        case .selectionStyle: return enumeration(TableViewCell.SelectionStyle.self).map(Property.selectionStyle)
+        case .accessoryType: return enumeration(TableViewCell.AccessoryType.self).map(Property.accessoryType)
+        case .id, .class, .module, .outlet: return nil
         }
     }
 
@@ -268,8 +271,14 @@ struct LayoutDecoder {
     private mutating func classReference(
         _ values: AttributeValues, of element: ParsedElement, required: Bool
     ) -> ClassReference? {
-        let module = name(values["module"], attribute: "module", of: element)
-        guard let className = name(values["class"], attribute: "class", of: element, required: required) else {
+        classReference(className: values["class"], module: values["module"], of: element, required: required)
+    }
+
+    private mutating func classReference(
+        className rawClass: String?, module rawModule: String?, of element: ParsedElement, required: Bool
+    ) -> ClassReference? {
+        let module = name(rawModule, attribute: "module", of: element)
+        guard let className = name(rawClass, attribute: "class", of: element, required: required) else {
             if module != nil {
                 report("'module' on <\(element.name)> needs a 'class' beside it", at: element.position)
             }
@@ -365,5 +374,36 @@ struct AttributeValues {
 
     subscript(name: String) -> String? {
         ordered.first { $0.0 == name }?.1
+    }
+}
+
+/// Every attribute an object element can have, and on which kinds.
+private enum ObjectAttribute: String, CaseIterable {
+    case id, `class`, module, outlet, hidden, alpha, backgroundColor, tag, accessibilityIdentifier
+    case text, font, textColor, numberOfLines, textAlignment
+    case image, contentMode, title
+    case axis, spacing, alignment, distribution
+    case reuseIdentifier, selectionStyle, accessoryType
+
+    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// `id`, `class`, `module` and `outlet` shape the model; the rest are properties of the object.
+    var isStructural: Bool {
+        switch self {
+        case .id, .class, .module, .outlet: true
+        default: false
+        }
+    }
+
+    func isAllowed(on kind: ElementKind) -> Bool {
+        switch self {
+        case .id, .class, .module, .outlet, .hidden, .alpha, .backgroundColor, .tag, .accessibilityIdentifier: true
+        case .text, .font, .textColor, .numberOfLines, .textAlignment: kind == .label
+        case .image: kind == .imageView || kind == .button
+        case .contentMode: kind == .imageView
+        case .title: kind == .button
+        case .axis, .spacing, .alignment, .distribution: kind == .stackView
+        case .reuseIdentifier, .selectionStyle, .accessoryType: kind == .tableViewCell
+        }
     }
 }

@@ -128,6 +128,17 @@ private final class ParseState {
     var root: ParsedElement?
     var elementCount = 0
     var failure: Diagnostic?
+    /// The last namespace URI made into a String: libxml2 interns names in its dictionary, so every
+    /// element and attribute of the layout namespace hands over the same pointer.
+    private var lastNamespace: (pointer: UnsafePointer<xmlChar>, string: String)?
+
+    func namespace(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        guard let pointer else { return nil }
+        if let lastNamespace, lastNamespace.pointer == pointer { return lastNamespace.string }
+        let made = String(cString: pointer)
+        lastNamespace = (pointer, made)
+        return made
+    }
 
     init(file: String, lines: LineTable, limits: XMLReaderLimits) {
         self.file = file
@@ -227,7 +238,7 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         guard let (ctxt, state) = state(of: context), state.failure == nil else { return }
         let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
         let name = string(localname) ?? ""
-        let namespace = string(uri)
+        let namespace = state.namespace(uri)
         state.elementCount += 1
         if state.stack.count + 1 > state.limits.maximumDepth {
             state.fail(
@@ -256,12 +267,13 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
             for index in 0..<Int(attributeCount) {
                 let fields = attributes + index * 5
                 guard let localName = fields[0], let start = fields[3], let end = fields[4] else { continue }
-                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                let raw = UnsafeBufferPointer(start: start, count: end - start)
+                let value = String(decoding: raw, as: UTF8.self)
                 parsed.append(
                     ParsedAttribute(
                         name: String(cString: localName),
-                        namespace: string(fields[2]),
-                        value: decodeAmpersands(value)))
+                        namespace: state.namespace(fields[2]),
+                        value: raw.contains(UInt8(ascii: "&")) ? decodeAmpersands(value) : value))
             }
         }
         state.stack.append(ParsedElement(name: name, namespace: namespace, attributes: parsed, position: position))
@@ -323,8 +335,7 @@ private func libxml2Message(_ raw: String) -> String {
 /// Without entity substitution, libxml2 hands attribute values over with each `&` kept as `&#38;`
 /// (and only those: every other reference is already decoded), so this one replacement is exact.
 private func decodeAmpersands(_ value: String) -> String {
-    guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
-    return value.replacingAll("&#38;", with: "&")
+    value.replacingAll("&#38;", with: "&")
 }
 
 extension String {

@@ -14,6 +14,20 @@ public enum LayoutValidator {
         analyze(bytes, file: file, catalog: catalog).diagnostics
     }
 
+    /// Reads and decodes a layout into its model and nothing more — the "read" step of `layout-bench`,
+    /// which times it against libxml2 and FoundationXML doing the same. Not API: only the benchmark uses it.
+    ///
+    /// - Returns: How many object elements the layout has, or `nil` when it breaks the format.
+    @_spi(Benchmark)
+    public static func decodedObjectCount(_ bytes: [UInt8], file: String) -> Int? {
+        guard case .document(let root) = XMLReader.read(bytes, file: file) else { return nil }
+        var decoder = LayoutDecoder(file: file)
+        let layout = decoder.decode(root)
+        guard decoder.diagnostics.isEmpty else { return nil }
+        func count(_ nodes: [LayoutNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
+        return count(layout.objects)
+    }
+
     /// The result of checking: diagnostics, and what the compiler needs when there are none.
     struct Outcome {
         var diagnostics: [Diagnostic]
