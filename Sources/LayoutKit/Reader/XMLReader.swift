@@ -66,6 +66,9 @@ enum XMLReader {
                     | Int32(XML_PARSE_IGNORE_ENC.rawValue)
                 xmlCtxtUseOptions(ctxt, options)
                 xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8)
+                // With an encoding named, xmlParseDocument skips its own detection, which would
+                // otherwise look again at the bytes after a UTF-8 byte order mark and could switch.
+                ctxt.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
                 let unmanaged = Unmanaged.passRetained(state)
                 defer { unmanaged.release() }
                 ctxt.pointee._private = unmanaged.toOpaque()
@@ -100,7 +103,12 @@ enum XMLReader {
 /// The encoding `bytes` start in when it is plainly not UTF-8: the signatures libxml2 would otherwise
 /// detect and convert from (a UTF-16 or UTF-32 byte order mark or `<` with zero bytes, EBCDIC).
 private func foreignEncoding(_ bytes: [UInt8]) -> String? {
-    let start = Array(bytes.prefix(4))
+    // Look past a UTF-8 byte order mark too: "EF BB BF FE FF …" is no more UTF-8 than "FE FF …".
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    return encodingSignature(Array(bytes.prefix(4))) ?? encodingSignature(Array(body.prefix(4)))
+}
+
+private func encodingSignature(_ start: [UInt8]) -> String? {
     if start.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
         return "UTF-32"
     }
