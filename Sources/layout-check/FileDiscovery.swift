@@ -96,6 +96,9 @@ struct FileDiscovery {
         }
     }
 
+    /// Where a `dirent` holds its name; the field is declared, so the offset always exists.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
+
     /// The names in a directory other than `.` and `..`, sorted by their bytes.
     private static func entries(of path: [UInt8]) -> Result<[[UInt8]], SystemError> {
         guard let directory = withCPath(path, { opendir($0) }) else { return .failure(SystemError(errno)) }
@@ -107,11 +110,14 @@ struct FileDiscovery {
                 if errno != 0 { return .failure(SystemError(errno)) }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
+            // Read the name where it lies, up to its NUL: a `dirent` record is only as long as its name
+            // (`d_reclen`), so copying the whole `d_name` field reads past the last record of readdir's
+            // buffer, which crashed when the buffer ended a heap page.
+            let name = UnsafeRawPointer(entry) + Self.nameOffset
+            let length = strlen(name.assumingMemoryBound(to: CChar.self))
+            let bytes = Array(UnsafeRawBufferPointer(start: name, count: length))
+            if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(bytes)
         }
         return .success(names.sorted { $0.lexicographicallyPrecedes($1) })
     }

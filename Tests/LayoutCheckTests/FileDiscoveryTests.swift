@@ -149,6 +149,27 @@ import Testing
         #expect(report.diagnostics.last?.file == "Huge.layout.xml")
     }
 
+    /// A `dirent` is only as long as its name: reading a whole `d_name` field past the last record of
+    /// readdir's buffer crashed the release build (signal 11) on exactly this shape of tree. The debug
+    /// build this test runs did not crash, but the tree is kept so the search of it stays covered.
+    @Test func tenFoldersOfAThousandFilesAreSearchedToTheLastEntry() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for group in 0..<10 {
+            let directory = folder.url.appendingPathComponent("Layouts/Group \(group)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for index in 0..<1_000 {
+                let file = directory.appendingPathComponent("Cell\(group * 1_000 + index).layout.xml")
+                try Data(SampleLayout.valid.utf8).write(to: file)
+            }
+        }
+        let result = try runLayoutCheck(["--format", "json", "Layouts"], in: folder.url, timeout: .seconds(120))
+        #expect(result.status == 0, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 10_000)
+        #expect(report.diagnostics.map(\.rule) == ["no-class-schemas"])
+    }
+
     @Test func anEmptyDirectoryHasNothingToCheck() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
