@@ -21,7 +21,7 @@ struct FileDiscovery {
     /// Directories that could not be read, as `unreadable-file` errors.
     private(set) var diagnostics: [Diagnostic] = []
     private var visitedDirectories: Set<FileIdentity> = []
-    private var listedPaths: Set<[UInt8]> = []
+    private var listedPaths: Set<SystemPath> = []
 
     init(suffix: String) {
         self.suffix = suffix
@@ -34,63 +34,60 @@ struct FileDiscovery {
             files.append(.standardInput)
             return
         }
-        let path = Array(argument.utf8)
+        let path = SystemPath(argument)
         var status = stat()
-        guard withCPath(path, { lstat($0, &status) }) == 0 else {
+        guard path.withCString({ lstat($0, &status) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
                 throw UsageError(message: "no such file or directory: '\(argument)'")
             }
             // It may exist but cannot be looked at (a parent without search permission): a diagnostic.
-            addFile(InputFile(displayPath: argument, systemPath: path, isExplicit: true))
+            addFile(InputFile(path: path, isExplicit: true))
             return
         }
-        if withCPath(path, { stat($0, &status) }) == 0, status.isDirectory {
-            search(displayPath: argument, systemPath: path)
+        if path.withCString({ stat($0, &status) }) == 0, status.isDirectory {
+            search(path)
         } else {
-            addFile(InputFile(displayPath: argument, systemPath: path, isExplicit: true))
+            addFile(InputFile(path: path, isExplicit: true))
         }
     }
 
     private mutating func addFile(_ file: InputFile) {
-        if let systemPath = file.systemPath, !listedPaths.insert(systemPath).inserted { return }
+        if let path = file.path, !listedPaths.insert(path).inserted { return }
         files.append(file)
     }
 
     /// Breadth first, names in byte order, with an explicit queue so that deep trees cannot
     /// overflow the stack.
-    private mutating func search(displayPath: String, systemPath: [UInt8]) {
-        var queue = [(display: displayPath, system: systemPath)]
+    private mutating func search(_ root: SystemPath) {
+        var queue = [root]
         var next = 0
         let suffixBytes = Array(suffix.utf8)
         while next < queue.count {
             let directory = queue[next]
             next += 1
             var status = stat()
-            guard withCPath(directory.system, { stat($0, &status) }) == 0,
+            guard directory.withCString({ stat($0, &status) }) == 0,
                 visitedDirectories.insert(FileIdentity(status)).inserted
             else { continue }
             let names: [[UInt8]]
-            switch Self.entries(of: directory.system) {
+            switch Self.entries(of: directory) {
             case .success(let found): names = found
             case .failure(let error):
                 diagnostics.append(
                     Diagnostic(
                         rule: .unreadableFile, message: "cannot read directory: \(error.description)",
-                        location: SourceLocation(file: directory.display, line: 1, column: 1)))
+                        location: SourceLocation(file: directory.description, line: 1, column: 1)))
                 continue
             }
             for name in names where name.first != UInt8(ascii: ".") {
-                let child = (
-                    display: Self.join(directory.display, String(decoding: name, as: UTF8.self)),
-                    system: Self.join(directory.system, name)
-                )
+                let child = directory.appending(name)
                 var childStatus = stat()
-                let exists = withCPath(child.system, { stat($0, &childStatus) }) == 0
+                let exists = child.withCString({ stat($0, &childStatus) }) == 0
                 if exists, childStatus.isDirectory {
                     queue.append(child)
                 } else if name.count > suffixBytes.count, name.suffix(suffixBytes.count).elementsEqual(suffixBytes) {
-                    addFile(InputFile(displayPath: child.display, systemPath: child.system, isExplicit: false))
+                    addFile(InputFile(path: child, isExplicit: false))
                 }
             }
         }
@@ -100,8 +97,8 @@ struct FileDiscovery {
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
 
     /// The names in a directory other than `.` and `..`, sorted by their bytes.
-    private static func entries(of path: [UInt8]) -> Result<[[UInt8]], SystemError> {
-        guard let directory = withCPath(path, { opendir($0) }) else { return .failure(SystemError(errno)) }
+    private static func entries(of path: SystemPath) -> Result<[[UInt8]], SystemError> {
+        guard let directory = path.withCString({ opendir($0) }) else { return .failure(SystemError(errno)) }
         defer { closedir(directory) }
         var names: [[UInt8]] = []
         while true {
@@ -121,17 +118,6 @@ struct FileDiscovery {
         }
         return .success(names.sorted { $0.lexicographicallyPrecedes($1) })
     }
-
-    /// `directory/name`, without doubling a trailing slash, and without a leading `./` for `.`.
-    private static func join(_ directory: String, _ name: String) -> String {
-        if directory == "." { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    private static func join(_ directory: [UInt8], _ name: [UInt8]) -> [UInt8] {
-        if directory == [UInt8(ascii: ".")] { return name }
-        return directory.last == UInt8(ascii: "/") ? directory + name : directory + [UInt8(ascii: "/")] + name
-    }
 }
 
 /// A file's identity on this machine, whatever path reaches it.
@@ -142,13 +128,6 @@ private struct FileIdentity: Hashable {
     init(_ status: stat) {
         device = UInt64(truncatingIfNeeded: status.st_dev)
         inode = UInt64(truncatingIfNeeded: status.st_ino)
-    }
-}
-
-/// Calls `body` with `path` as the NUL-terminated C string the system calls take.
-func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-    (path + [0]).withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
     }
 }
 

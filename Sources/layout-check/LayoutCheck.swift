@@ -110,7 +110,7 @@ enum LayoutCheck {
 
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
-        return withCPath(Array(path.utf8), { stat($0, &status) }) == 0 && status.isDirectory
+        return SystemPath(path).withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
 
     private static func usageFailure(_ errors: UsageError...) -> Int32 { usageFailure(errors) }
