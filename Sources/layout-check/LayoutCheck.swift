@@ -34,8 +34,8 @@ enum LayoutCheck {
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
 
-        // Find everything first: a PATH or --schemas DIR that does not exist stops the run before
-        // anything is printed.
+        // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
+        // anything is checked or printed. The search itself happens as the files are checked.
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
@@ -53,24 +53,24 @@ enum LayoutCheck {
         }
         if !missing.isEmpty { return usageFailure(missing) }
 
-        let (catalog, schemaDiagnostics) = loadCatalog(schemaFiles.files)
-        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics
+        let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
+        let checked = await checkInParallel(&layoutFiles, catalog: catalog, jobs: arguments.jobs)
+        // Only what is printed is kept: for a valid corpus, nothing per file.
+        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         if catalog == nil { diagnostics.append(noClassSchemas) }
-        diagnostics += await checkInParallel(layoutFiles.files, catalog: catalog, jobs: arguments.jobs)
         diagnostics.sort(by: Diagnostic.ordered)
 
-        let report = Report(
-            files: layoutFiles.files.count, diagnostics: diagnostics, duration: ContinuousClock.now - start)
+        let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
         StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
         StandardStream.error.write(report.summary)
         return report.errors > 0 ? 1 : 0
     }
 
     /// Reads the class schema files and merges them; `nil` when there is none that could be read.
-    private static func loadCatalog(_ files: [InputFile]) -> (ClassCatalog?, [Diagnostic]) {
+    private static func loadCatalog(_ files: inout FileDiscovery) -> (ClassCatalog?, [Diagnostic]) {
         var schemas: [(path: String, bytes: [UInt8])] = []
         var diagnostics: [Diagnostic] = []
-        for file in files {
+        while let file = files.next() {
             switch file.contents() {
             case .bytes(let bytes): schemas.append((path: file.displayPath, bytes: bytes))
             case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
@@ -88,23 +88,28 @@ enum LayoutCheck {
             + "outlet-type-mismatch, unconnected-outlet) were skipped; pass --schemas DIR",
         location: SourceLocation(file: "", line: 0, column: 0))
 
-    /// Checks at most `jobs` files at once. Each task reads, checks and closes one file, so no more
-    /// than `jobs` files are open and only their bytes are in memory, however many files there are.
-    private static func checkInParallel(_ files: [InputFile], catalog: ClassCatalog?, jobs: Int) async -> [Diagnostic] {
+    /// Checks the files as `discovery` finds them, at most `jobs` at once. Each task reads, checks and
+    /// closes one file, so no more than `jobs` files are open, and only their bytes and the diagnostics
+    /// found are in memory, however many files there are.
+    private static func checkInParallel(
+        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int
+    ) async -> (files: Int, diagnostics: [Diagnostic]) {
         await withTaskGroup(of: [Diagnostic].self) { group in
-            var pending = files[...]
-            for _ in 0..<min(jobs, files.count) {
-                guard let file = pending.popFirst() else { break }
+            var files = 0
+            func addTask(_ file: InputFile) {
+                files += 1
                 group.addTask { file.diagnostics(catalog: catalog) }
+            }
+            for _ in 0..<jobs {
+                guard let file = discovery.next() else { break }
+                addTask(file)
             }
             var diagnostics: [Diagnostic] = []
             while let found = await group.next() {
                 diagnostics += found
-                if let file = pending.popFirst() {
-                    group.addTask { file.diagnostics(catalog: catalog) }
-                }
+                if let file = discovery.next() { addTask(file) }
             }
-            return diagnostics
+            return (files, diagnostics)
         }
     }
 
