@@ -88,26 +88,42 @@ enum LayoutCheck {
             + "outlet-type-mismatch, unconnected-outlet) were skipped; pass --schemas DIR",
         location: SourceLocation(file: "", line: 0, column: 0))
 
+    /// The most files one task checks before it hands its diagnostics back.
+    private static let maximumBatch = 32
+
     /// Checks the files as `discovery` finds them, at most `jobs` at once. Each task reads, checks and
-    /// closes one file, so no more than `jobs` files are open, and only their bytes and the diagnostics
-    /// found are in memory, however many files there are.
+    /// closes a batch of files one after another, so no more than `jobs` files are open, and only the
+    /// batches in flight and the diagnostics found are in memory, however many files there are.
+    ///
+    /// Batches start at one file and double up to `maximumBatch`: a handful of files still spreads over
+    /// every job, and a long run wakes this loop once a batch rather than once a file.
     private static func checkInParallel(
         _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int
     ) async -> (files: Int, diagnostics: [Diagnostic]) {
         await withTaskGroup(of: [Diagnostic].self) { group in
             var files = 0
-            func addTask(_ file: InputFile) {
-                files += 1
-                group.addTask { file.diagnostics(catalog: catalog) }
+            var batchSize = 1
+            func nextBatch() -> [InputFile]? {
+                var batch: [InputFile] = []
+                batch.reserveCapacity(batchSize)
+                while batch.count < batchSize, let file = discovery.next() {
+                    batch.append(file)
+                }
+                guard !batch.isEmpty else { return nil }
+                files += batch.count
+                batchSize = min(batchSize * 2, maximumBatch)
+                return batch
             }
             for _ in 0..<jobs {
-                guard let file = discovery.next() else { break }
-                addTask(file)
+                guard let batch = nextBatch() else { break }
+                group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
             }
             var diagnostics: [Diagnostic] = []
             while let found = await group.next() {
                 diagnostics += found
-                if let file = discovery.next() { addTask(file) }
+                if let batch = nextBatch() {
+                    group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
+                }
             }
             return (files, diagnostics)
         }
