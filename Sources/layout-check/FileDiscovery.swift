@@ -104,15 +104,15 @@ struct FileDiscovery {
         while nextEntry < listing.count {
             let (type, name) = listing[nextEntry]
             nextEntry += 1
-            let yields = name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
-            let child = listing.directory.appending(name)
             if Int(type) == DT_DIR {
-                pendingDirectories.append(child)
+                pendingDirectories.append(listing.directory.appending(name))
                 continue
             }
+            let yields = isYielded(name)
             // Only a link, or an entry the file system does not type, can still turn out to be a directory.
             let mayBeDirectory = Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
             if !yields && !mayBeDirectory { continue }
+            let child = listing.directory.appending(name)
             var status = stat()
             let exists = child.withCString({ stat($0, &status) }) == 0
             if exists, status.isDirectory {
@@ -134,6 +134,12 @@ struct FileDiscovery {
         }
         self.listing = nil
         return nil
+    }
+
+    /// Whether the search yields an entry of this name (not a directory, not beginning with `.`): the
+    /// name ends with the suffix and is longer than it.
+    private func isYielded(_ name: some BidirectionalCollection<UInt8>) -> Bool {
+        name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
     }
 
     /// Whether `path`, to a file that a second path could reach, is the first to reach it; if so the
@@ -165,9 +171,7 @@ struct FileDiscovery {
         let bytes = UnsafeMutableRawBufferPointer(start: resolved, count: length)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return false }
         let name = bytes[(slash + 1)...]
-        guard name.first != UInt8(ascii: "."), name.count > suffix.count,
-            name.suffix(suffix.count).elementsEqual(suffix)
-        else { return false }
+        guard name.first != UInt8(ascii: "."), isYielded(name) else { return false }
         // The directory is the path up to that slash, or `/` itself.
         bytes[slash == 0 ? 1 : slash] = 0
         var status = stat()
