@@ -127,6 +127,8 @@ let helpText = """
                             skipped. A directory is never read as a file, even if named *.layout.xml.
                             What cannot be read (a dangling link, a FIFO found by the search) is an
                             unreadable-file error; a file is read no further than 4 MiB (input-limit).
+                            A file reached by several paths (a link, a second hard link, a PATH inside
+                            another) is checked once, under the first path that reaches it.
 
     OPTIONS:
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory

@@ -8,123 +8,268 @@ import LayoutKit
     import Darwin
 #endif
 
-/// Turns PATH arguments into the files to check, searching directories recursively.
+/// Turns PATH arguments into the files to check, one at a time, searching directories recursively.
 ///
 /// The search follows symbolic links but visits each directory (by device and inode) once, so link
-/// loops end; it skips entries whose names begin with `.`; it collects regular files, and anything else
-/// whose name has the suffix, so that a dangling link or a FIFO named like a layout is reported rather
-/// than silently passed over. Each file is listed once however many PATHs reach it.
+/// loops end; it skips entries whose names begin with `.`; it yields every entry whose name has the
+/// suffix and that is not a directory, so that a dangling link or a FIFO named like a layout is reported
+/// rather than silently passed over. Each file is yielded once however many PATHs reach it: the first
+/// path to reach it, in the order of the PATHs, breadth first, names in byte order, is the one printed.
+///
+/// Files are found as they are asked for, so a run holds the directories still to search and one
+/// directory's names, never a list of files. Only the identities (device and inode) of files that a
+/// second path could reach are remembered: those named on the command line, reached through a symbolic
+/// link or with more than one hard link. A file with one name, found under it, needs none: the search
+/// reads its directory only once, and a later path to it finds that its directory has been read.
 struct FileDiscovery {
-    /// The name ending of the files a directory search collects, e.g. `.layout.xml`.
-    let suffix: String
-    private(set) var files: [InputFile] = []
+    /// The name ending of the files a directory search yields, e.g. `.layout.xml`.
+    let suffix: [UInt8]
     /// Directories that could not be read, as `unreadable-file` errors.
     private(set) var diagnostics: [Diagnostic] = []
-    private var visitedDirectories: Set<FileIdentity> = []
-    private var listedPaths: Set<[UInt8]> = []
 
-    init(suffix: String) {
-        self.suffix = suffix
+    private enum Root {
+        case standardInput
+        case file(SystemPath)
+        case directory(SystemPath)
     }
 
-    /// Adds a PATH argument: `-`, a file, or a directory to search.
+    /// The PATH arguments in the order given, and how many of them have been started.
+    private var roots: [Root] = []
+    private var nextRoot = 0
+    /// Directories found and not yet read, breadth first, from `nextPending` on.
+    private var pendingDirectories: [SystemPath] = []
+    private var nextPending = 0
+    /// The directory being read, and the position of the next of its entries.
+    private var listing: DirectoryListing?
+    private var nextEntry = 0
+    private var visitedDirectories: Set<FileIdentity> = []
+    /// Visited directories whose entries could not be read: nothing in them has been found.
+    private var unreadableDirectories: Set<FileIdentity> = []
+    /// Files already yielded that a second path could reach.
+    private var sharedFiles: Set<FileIdentity> = []
+
+    init(suffix: String) {
+        self.suffix = Array(suffix.utf8)
+    }
+
+    /// Adds a PATH argument: `-`, a file, or a directory to search. Nothing is searched until `next()`.
     /// - Throws: `UsageError` when nothing exists at the path.
     mutating func add(_ argument: String) throws(UsageError) {
         if argument == "-" {
-            files.append(.standardInput)
+            roots.append(.standardInput)
             return
         }
-        let path = Array(argument.utf8)
+        let path = SystemPath(argument)
         var status = stat()
-        guard withCPath(path, { lstat($0, &status) }) == 0 else {
+        guard path.withCString({ lstat($0, &status) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
                 throw UsageError(message: "no such file or directory: '\(argument)'")
             }
             // It may exist but cannot be looked at (a parent without search permission): a diagnostic.
-            addFile(InputFile(displayPath: argument, systemPath: path, isExplicit: true))
+            roots.append(.file(path))
             return
         }
-        if withCPath(path, { stat($0, &status) }) == 0, status.isDirectory {
-            search(displayPath: argument, systemPath: path)
-        } else {
-            addFile(InputFile(displayPath: argument, systemPath: path, isExplicit: true))
-        }
+        let isDirectory = path.withCString({ stat($0, &status) }) == 0 && status.isDirectory
+        roots.append(isDirectory ? .directory(path) : .file(path))
     }
 
-    private mutating func addFile(_ file: InputFile) {
-        if let systemPath = file.systemPath, !listedPaths.insert(systemPath).inserted { return }
-        files.append(file)
-    }
-
-    /// Breadth first, names in byte order, with an explicit queue so that deep trees cannot
-    /// overflow the stack.
-    private mutating func search(displayPath: String, systemPath: [UInt8]) {
-        var queue = [(display: displayPath, system: systemPath)]
-        var next = 0
-        let suffixBytes = Array(suffix.utf8)
-        while next < queue.count {
-            let directory = queue[next]
-            next += 1
-            var status = stat()
-            guard withCPath(directory.system, { stat($0, &status) }) == 0,
-                visitedDirectories.insert(FileIdentity(status)).inserted
-            else { continue }
-            let names: [[UInt8]]
-            switch Self.entries(of: directory.system) {
-            case .success(let found): names = found
-            case .failure(let error):
-                diagnostics.append(
-                    Diagnostic(
-                        rule: .unreadableFile, message: "cannot read directory: \(error.description)",
-                        location: SourceLocation(file: directory.display, line: 1, column: 1)))
+    /// The next file to check, or `nil` when every PATH has been searched.
+    mutating func next() -> InputFile? {
+        while true {
+            if let file = nextInListing() { return file }
+            if let directory = nextPendingDirectory() {
+                startReading(directory)
                 continue
             }
-            for name in names where name.first != UInt8(ascii: ".") {
-                let child = (
-                    display: Self.join(directory.display, String(decoding: name, as: UTF8.self)),
-                    system: Self.join(directory.system, name)
-                )
-                var childStatus = stat()
-                let exists = withCPath(child.system, { stat($0, &childStatus) }) == 0
-                if exists, childStatus.isDirectory {
-                    queue.append(child)
-                } else if name.count > suffixBytes.count, name.suffix(suffixBytes.count).elementsEqual(suffixBytes) {
-                    addFile(InputFile(displayPath: child.display, systemPath: child.system, isExplicit: false))
-                }
+            guard nextRoot < roots.count else { return nil }
+            let root = roots[nextRoot]
+            nextRoot += 1
+            switch root {
+            case .standardInput:
+                return .standardInput
+            case .file(let path):
+                var status = stat()
+                let exists = path.withCString({ stat($0, &status) }) == 0
+                if isFirstReach(path, status: exists ? status : nil) { return InputFile(path: path, isExplicit: true) }
+            case .directory(let path):
+                pendingDirectories.append(path)
             }
         }
     }
 
-    /// The names in a directory other than `.` and `..`, sorted by their bytes.
-    private static func entries(of path: [UInt8]) -> Result<[[UInt8]], SystemError> {
-        guard let directory = withCPath(path, { opendir($0) }) else { return .failure(SystemError(errno)) }
-        defer { closedir(directory) }
-        var names: [[UInt8]] = []
+    /// The next file among the entries of the directory being read; its subdirectories are queued.
+    private mutating func nextInListing() -> InputFile? {
+        guard let listing else { return nil }
+        while nextEntry < listing.count {
+            let (type, name) = listing[nextEntry]
+            nextEntry += 1
+            if Int(type) == DT_DIR {
+                pendingDirectories.append(listing.directory.appending(name))
+                continue
+            }
+            let yields = isYielded(name)
+            // Only a link, or an entry the file system does not type, can still turn out to be a directory.
+            let mayBeDirectory = Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
+            if !yields && !mayBeDirectory { continue }
+            let child = listing.directory.appending(name)
+            var status = stat()
+            let exists = child.withCString({ stat($0, &status) }) == 0
+            if exists, status.isDirectory {
+                pendingDirectories.append(child)
+                continue
+            }
+            guard yields else { continue }
+            var isLink = Int(type) == DT_LNK
+            if Int(type) == DT_UNKNOWN {
+                var linkStatus = stat()
+                isLink = child.withCString({ lstat($0, &linkStatus) }) == 0 && linkStatus.isSymbolicLink
+            }
+            if exists, !isLink, status.isRegularFile, status.st_nlink == 1 {
+                // Its only name, in a directory read once: only a path in `sharedFiles` can have come first.
+                if !sharedFiles.isEmpty, sharedFiles.contains(FileIdentity(status)) { continue }
+                return InputFile(path: child, isExplicit: false)
+            }
+            if isFirstReach(child, status: exists ? status : nil) { return InputFile(path: child, isExplicit: false) }
+        }
+        self.listing = nil
+        return nil
+    }
+
+    /// Whether the search yields an entry of this name (not a directory, not beginning with `.`): the
+    /// name ends with the suffix and is longer than it.
+    private func isYielded(_ name: some BidirectionalCollection<UInt8>) -> Bool {
+        name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+    }
+
+    /// Whether `path`, to a file that a second path could reach, is the first to reach it; if so the
+    /// file is remembered. `status` is the file's, `nil` when it cannot be looked at (a dangling link).
+    private mutating func isFirstReach(_ path: SystemPath, status: stat?) -> Bool {
+        let identity: FileIdentity
+        if let status {
+            identity = FileIdentity(status)
+        } else {
+            // A dangling link is known by the link itself; what cannot be looked at at all is reported.
+            var linkStatus = stat()
+            guard path.withCString({ lstat($0, &linkStatus) }) == 0 else { return true }
+            identity = FileIdentity(linkStatus)
+        }
+        if sharedFiles.contains(identity) { return false }
+        if let status, status.isRegularFile, status.st_nlink == 1, searchHasReachedOnlyName(of: path) {
+            return false
+        }
+        sharedFiles.insert(identity)
+        return true
+    }
+
+    /// Whether the search has already come to this file by its only name: the directory that holds the
+    /// name has been read, and the name is one the search yields.
+    private func searchHasReachedOnlyName(of path: SystemPath) -> Bool {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return false }
+        defer { free(resolved) }
+        let length = strlen(resolved)
+        let bytes = UnsafeMutableRawBufferPointer(start: resolved, count: length)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let name = bytes[(slash + 1)...]
+        guard name.first != UInt8(ascii: "."), isYielded(name) else { return false }
+        // The directory is the path up to that slash, or `/` itself.
+        bytes[slash == 0 ? 1 : slash] = 0
+        var status = stat()
+        guard stat(resolved, &status) == 0 else { return false }
+        let directory = FileIdentity(status)
+        return visitedDirectories.contains(directory) && !unreadableDirectories.contains(directory)
+    }
+
+    /// Takes the next directory from the queue, letting go of those already read now and then.
+    private mutating func nextPendingDirectory() -> SystemPath? {
+        guard nextPending < pendingDirectories.count else { return nil }
+        let directory = pendingDirectories[nextPending]
+        nextPending += 1
+        if nextPending == pendingDirectories.count || (nextPending >= 64 && nextPending * 2 >= pendingDirectories.count)
+        {
+            pendingDirectories.removeFirst(nextPending)
+            nextPending = 0
+        }
+        return directory
+    }
+
+    /// Starts reading a directory unless it has been visited already.
+    private mutating func startReading(_ directory: SystemPath) {
+        var status = stat()
+        guard directory.withCString({ stat($0, &status) }) == 0 else { return }
+        let identity = FileIdentity(status)
+        guard visitedDirectories.insert(identity).inserted else { return }
+        switch DirectoryListing.read(directory) {
+        case .success(let found):
+            listing = found
+            nextEntry = 0
+        case .failure(let error):
+            unreadableDirectories.insert(identity)
+            diagnostics.append(
+                Diagnostic(
+                    rule: .unreadableFile, message: "cannot read directory: \(error.description)",
+                    location: SourceLocation(file: directory.description, line: 1, column: 1)))
+        }
+    }
+}
+
+/// The entries of one directory that the search looks at (names that do not begin with `.`), sorted
+/// by their bytes, packed in one buffer so that a directory of many files costs a few bytes a name.
+private struct DirectoryListing {
+    let directory: SystemPath
+    /// For each entry: its `d_type`, its name, a NUL.
+    private var records: [UInt8] = []
+    /// Where each entry's record starts, in name order.
+    private var starts: [Int] = []
+
+    private init(directory: SystemPath) {
+        self.directory = directory
+    }
+
+    var count: Int { starts.count }
+
+    /// The entry at `position`: its `d_type` (`DT_UNKNOWN` where the file system does not say) and name.
+    subscript(position: Int) -> (type: UInt8, name: ArraySlice<UInt8>) {
+        let start = starts[position]
+        let end = records[(start + 1)...].firstIndex(of: 0)!  // Every record ends with a NUL.
+        return (records[start], records[(start + 1)..<end])
+    }
+
+    /// Where a `dirent` holds its type and its name; the fields are declared, so the offsets exist.
+    private static let typeOffset = MemoryLayout<dirent>.offset(of: \.d_type)!
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
+
+    static func read(_ directory: SystemPath) -> Result<DirectoryListing, SystemError> {
+        guard let stream = directory.withCString({ opendir($0) }) else { return .failure(SystemError(errno)) }
+        defer { closedir(stream) }
+        var listing = DirectoryListing(directory: directory)
+        var records: [UInt8] = []
+        var starts: [Int] = []
         while true {
             errno = 0
-            guard let entry = readdir(directory) else {
+            guard let entry = readdir(stream) else {
                 if errno != 0 { return .failure(SystemError(errno)) }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
+            // Read the fields where they lie, the name up to its NUL: a `dirent` record is only as long
+            // as its name (`d_reclen`), so copying the whole `d_name` field (or the whole `dirent`) reads
+            // past the last record of readdir's buffer, which crashed when the buffer ended a heap page.
+            let record = UnsafeRawPointer(entry)
+            let name = (record + nameOffset).assumingMemoryBound(to: CChar.self)
+            if name.pointee == CChar(UInt8(ascii: ".")) { continue }  // `.`, `..` and hidden entries
+            starts.append(records.count)
+            records.append((record + typeOffset).load(as: UInt8.self))
+            records.append(contentsOf: UnsafeRawBufferPointer(start: name, count: strlen(name) + 1))
         }
-        return .success(names.sorted { $0.lexicographicallyPrecedes($1) })
-    }
-
-    /// `directory/name`, without doubling a trailing slash, and without a leading `./` for `.`.
-    private static func join(_ directory: String, _ name: String) -> String {
-        if directory == "." { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    private static func join(_ directory: [UInt8], _ name: [UInt8]) -> [UInt8] {
-        if directory == [UInt8(ascii: ".")] { return name }
-        return directory.last == UInt8(ascii: "/") ? directory + name : directory + [UInt8(ascii: "/")] + name
+        records.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { names in
+                // strcmp compares bytes as unsigned, so this is byte order, a name before its extensions.
+                starts.sort { strcmp(names.baseAddress! + $0 + 1, names.baseAddress! + $1 + 1) < 0 }
+            }
+        }
+        listing.records = records
+        listing.starts = starts
+        return .success(listing)
     }
 }
 
@@ -139,16 +284,10 @@ private struct FileIdentity: Hashable {
     }
 }
 
-/// Calls `body` with `path` as the NUL-terminated C string the system calls take.
-func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-    (path + [0]).withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-    }
-}
-
 extension stat {
     var isDirectory: Bool { (st_mode & S_IFMT) == S_IFDIR }
     var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
+    var isSymbolicLink: Bool { (st_mode & S_IFMT) == S_IFLNK }
 }
 
 /// An `errno` value, described the way the system describes it.

@@ -8,19 +8,19 @@ import LayoutKit
     import Darwin
 #endif
 
-/// One file to check: how diagnostics name it, and how the system opens it.
-struct InputFile: Hashable, Sendable {
-    /// The path as printed: the one given on the command line, or a directory given there joined with
-    /// the names below it; `<stdin>` for standard input.
-    var displayPath: String
-    /// The bytes to open, exactly as `readdir` returned them (a name need not be valid UTF-8);
+/// One file to check: where the system opens it, and so how diagnostics name it.
+struct InputFile: Sendable {
+    /// The path given on the command line, or a directory given there joined with the names below it;
     /// `nil` for standard input.
-    var systemPath: [UInt8]?
+    var path: SystemPath?
     /// Named on the command line rather than found in a directory: read whatever kind of file it is
     /// (a pipe from `<(…)` included), where a file found by the search must be a regular file.
     var isExplicit: Bool
 
-    static let standardInput = InputFile(displayPath: "<stdin>", systemPath: nil, isExplicit: true)
+    static let standardInput = InputFile(path: nil, isExplicit: true)
+
+    /// The path as diagnostics print it; `<stdin>` for standard input.
+    var displayPath: String { path?.description ?? "<stdin>" }
 }
 
 extension InputFile {
@@ -55,18 +55,18 @@ extension InputFile {
 
     /// Opens, reads and closes the file; only one descriptor per file, and only while it is read.
     func contents() -> Contents {
-        guard let systemPath else { return Self.readAll(from: STDIN_FILENO, expectedCount: 0) }
+        guard let path else { return Self.readAll(from: STDIN_FILENO, expectedCount: 0) }
         // A file found by the search is opened without blocking, so that a FIFO put there after the
         // search cannot stall the run; it is then refused below as not a regular file.
         let flags = O_RDONLY | O_CLOEXEC | (isExplicit ? 0 : O_NONBLOCK)
         var descriptor: Int32
         repeat {
-            descriptor = withCPath(systemPath) { open($0, flags) }
+            descriptor = path.withCString { open($0, flags) }
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else {
             let error = SystemError(errno)
             var status = stat()
-            if error.code == ENOENT, withCPath(systemPath, { lstat($0, &status) }) == 0 {
+            if error.code == ENOENT, path.withCString({ lstat($0, &status) }) == 0 {
                 return .unreadable("it is a symbolic link to nothing (its target does not exist)")
             }
             return .unreadable(error.description)

@@ -34,8 +34,8 @@ enum LayoutCheck {
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
 
-        // Find everything first: a PATH or --schemas DIR that does not exist stops the run before
-        // anything is printed.
+        // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
+        // anything is checked or printed. The search itself happens as the files are checked.
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
@@ -53,24 +53,24 @@ enum LayoutCheck {
         }
         if !missing.isEmpty { return usageFailure(missing) }
 
-        let (catalog, schemaDiagnostics) = loadCatalog(schemaFiles.files)
-        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics
+        let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
+        let checked = await checkInParallel(&layoutFiles, catalog: catalog, jobs: arguments.jobs)
+        // Only what is printed is kept: for a valid corpus, nothing per file.
+        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         if catalog == nil { diagnostics.append(noClassSchemas) }
-        diagnostics += await checkInParallel(layoutFiles.files, catalog: catalog, jobs: arguments.jobs)
         diagnostics.sort(by: Diagnostic.ordered)
 
-        let report = Report(
-            files: layoutFiles.files.count, diagnostics: diagnostics, duration: ContinuousClock.now - start)
+        let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
         StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
         StandardStream.error.write(report.summary)
         return report.errors > 0 ? 1 : 0
     }
 
     /// Reads the class schema files and merges them; `nil` when there is none that could be read.
-    private static func loadCatalog(_ files: [InputFile]) -> (ClassCatalog?, [Diagnostic]) {
+    private static func loadCatalog(_ files: inout FileDiscovery) -> (ClassCatalog?, [Diagnostic]) {
         var schemas: [(path: String, bytes: [UInt8])] = []
         var diagnostics: [Diagnostic] = []
-        for file in files {
+        while let file = files.next() {
             switch file.contents() {
             case .bytes(let bytes): schemas.append((path: file.displayPath, bytes: bytes))
             case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
@@ -88,29 +88,50 @@ enum LayoutCheck {
             + "outlet-type-mismatch, unconnected-outlet) were skipped; pass --schemas DIR",
         location: SourceLocation(file: "", line: 0, column: 0))
 
-    /// Checks at most `jobs` files at once. Each task reads, checks and closes one file, so no more
-    /// than `jobs` files are open and only their bytes are in memory, however many files there are.
-    private static func checkInParallel(_ files: [InputFile], catalog: ClassCatalog?, jobs: Int) async -> [Diagnostic] {
+    /// The most files one task checks before it hands its diagnostics back.
+    private static let maximumBatch = 32
+
+    /// Checks the files as `discovery` finds them, at most `jobs` at once. Each task reads, checks and
+    /// closes a batch of files one after another, so no more than `jobs` files are open, and only the
+    /// batches in flight and the diagnostics found are in memory, however many files there are.
+    ///
+    /// Batches start at one file and double up to `maximumBatch`: a handful of files still spreads over
+    /// every job, and a long run wakes this loop once a batch rather than once a file.
+    private static func checkInParallel(
+        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int
+    ) async -> (files: Int, diagnostics: [Diagnostic]) {
         await withTaskGroup(of: [Diagnostic].self) { group in
-            var pending = files[...]
-            for _ in 0..<min(jobs, files.count) {
-                guard let file = pending.popFirst() else { break }
-                group.addTask { file.diagnostics(catalog: catalog) }
+            var files = 0
+            var batchSize = 1
+            func nextBatch() -> [InputFile]? {
+                var batch: [InputFile] = []
+                batch.reserveCapacity(batchSize)
+                while batch.count < batchSize, let file = discovery.next() {
+                    batch.append(file)
+                }
+                guard !batch.isEmpty else { return nil }
+                files += batch.count
+                batchSize = min(batchSize * 2, maximumBatch)
+                return batch
+            }
+            for _ in 0..<jobs {
+                guard let batch = nextBatch() else { break }
+                group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
             }
             var diagnostics: [Diagnostic] = []
             while let found = await group.next() {
                 diagnostics += found
-                if let file = pending.popFirst() {
-                    group.addTask { file.diagnostics(catalog: catalog) }
+                if let batch = nextBatch() {
+                    group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
                 }
             }
-            return diagnostics
+            return (files, diagnostics)
         }
     }
 
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
-        return withCPath(Array(path.utf8), { stat($0, &status) }) == 0 && status.isDirectory
+        return SystemPath(path).withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
 
     private static func usageFailure(_ errors: UsageError...) -> Int32 { usageFailure(errors) }

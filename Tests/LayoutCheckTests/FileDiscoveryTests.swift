@@ -16,6 +16,58 @@ import Testing
         #expect(try result.report().files == 3)
     }
 
+    struct SameFileCase: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        /// The paths checked, each printed with its one `xml-syntax` error.
+        var checked: [String]
+
+        var testDescription: String { "\(arguments)" }
+    }
+
+    /// `tree/Cell` has two symbolic links beside it (named before and after it) and is named in several
+    /// ways; `tree/Out` leads to `other/Real`; `tree/Shown` to a hidden file the search skips;
+    /// `linked/A` and `linked/B` are one file with two names.
+    static let sameFileCases: [SameFileCase] = [
+        SameFileCase(
+            arguments: ["tree"], checked: ["tree/Cell.layout.xml", "tree/Out.layout.xml", "tree/Shown.layout.xml"]),
+        SameFileCase(
+            arguments: ["tree", "other"],
+            checked: ["tree/Cell.layout.xml", "tree/Out.layout.xml", "tree/Shown.layout.xml"]),
+        SameFileCase(
+            arguments: ["other", "tree"],
+            checked: ["other/Real.layout.xml", "tree/Cell.layout.xml", "tree/Shown.layout.xml"]),
+        SameFileCase(
+            arguments: ["tree", "tree/Cell.layout.xml", "./tree/Cell.layout.xml", "tree/Alias.layout.xml"],
+            checked: ["tree/Cell.layout.xml", "tree/Out.layout.xml", "tree/Shown.layout.xml"]),
+        SameFileCase(
+            arguments: ["./tree/Zed.layout.xml", "tree", "tree/Cell.layout.xml"],
+            checked: ["./tree/Zed.layout.xml", "tree/Out.layout.xml", "tree/Shown.layout.xml"]),
+        SameFileCase(arguments: ["linked"], checked: ["linked/A.layout.xml"]),
+        SameFileCase(arguments: ["linked/B.layout.xml", "linked"], checked: ["linked/B.layout.xml"]),
+    ]
+
+    @Test(arguments: sameFileCases)
+    func aFileReachedByManyPathsIsCheckedOnceUnderTheFirst(_ testCase: SameFileCase) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.malformed, to: "tree/Cell.layout.xml")
+        try folder.link("tree/Alias.layout.xml", to: "Cell.layout.xml")
+        try folder.link("tree/Zed.layout.xml", to: "Cell.layout.xml")
+        try folder.write(SampleLayout.malformed, to: "other/Real.layout.xml")
+        try folder.link("tree/Out.layout.xml", to: "../other/Real.layout.xml")
+        try folder.write(SampleLayout.malformed, to: "tree/.Hidden.layout.xml")
+        try folder.link("tree/Shown.layout.xml", to: ".Hidden.layout.xml")
+        let original = try folder.write(SampleLayout.malformed, to: "linked/A.layout.xml")
+        try FileManager.default.linkItem(at: original, to: folder.url.appendingPathComponent("linked/B.layout.xml"))
+
+        let result = try runLayoutCheck(["--format", "json"] + testCase.arguments, in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == testCase.checked.count)
+        let checked = report.diagnostics.filter { $0.rule == "xml-syntax" }.map(\.file)
+        #expect(checked == testCase.checked)
+    }
+
     @Test func pathsWithSpacesAndNonASCIICharactersArePrintedAsTheyAre() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -147,6 +199,27 @@ import Testing
         let report = try runLayoutCheck(["--format", "json", "."], in: folder.url).report()
         #expect(report.diagnostics.filter { $0.rule != "no-class-schemas" }.map(\.rule) == ["input-limit"])
         #expect(report.diagnostics.last?.file == "Huge.layout.xml")
+    }
+
+    /// A `dirent` is only as long as its name: reading a whole `d_name` field past the last record of
+    /// readdir's buffer crashed the release build (signal 11) on exactly this shape of tree. The debug
+    /// build this test runs did not crash, but the tree is kept so the search of it stays covered.
+    @Test func tenFoldersOfAThousandFilesAreSearchedToTheLastEntry() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for group in 0..<10 {
+            let directory = folder.url.appendingPathComponent("Layouts/Group \(group)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for index in 0..<1_000 {
+                let file = directory.appendingPathComponent("Cell\(group * 1_000 + index).layout.xml")
+                try Data(SampleLayout.valid.utf8).write(to: file)
+            }
+        }
+        let result = try runLayoutCheck(["--format", "json", "Layouts"], in: folder.url, timeout: .seconds(120))
+        #expect(result.status == 0, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 10_000)
+        #expect(report.diagnostics.map(\.rule) == ["no-class-schemas"])
     }
 
     @Test func anEmptyDirectoryHasNothingToCheck() throws {
