@@ -19,11 +19,15 @@ mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
 find Layouts Tests/LayoutKitTests/Fixtures -name '*.xml' -exec cp {} "$work/seeds/" \;
 
 sources=$(find Sources/LayoutKit -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+# gold warns about every ASan symbol it cannot export; the log is shown only when the build fails.
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name LayoutKit \
     -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
     $sources Fuzz/FuzzLayout.swift \
-    -o "$work/fuzz-layout"
+    -o "$work/fuzz-layout" > "$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    exit 1
+fi
 
 if [ "$mode" = regress ]; then
     # Every input the fuzzer ever failed on, and the hostile corpus, under AddressSanitizer and
