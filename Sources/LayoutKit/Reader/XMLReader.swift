@@ -140,6 +140,17 @@ private final class ParseState {
     /// element and attribute of the layout namespace hands over the same pointer.
     private var lastNamespace: (pointer: UnsafePointer<xmlChar>, string: String)?
 
+    /// Element and attribute names already made into Strings. libxml2 interns names in its
+    /// dictionary, so a pointer stands for its name for the whole parse; a layout uses a few dozen.
+    private var names: [(pointer: UnsafePointer<xmlChar>, string: String)] = []
+
+    func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+        for entry in names where entry.pointer == pointer { return entry.string }
+        let made = String(cString: pointer)
+        if names.count < 64 { names.append((pointer, made)) }
+        return made
+    }
+
     func namespace(_ pointer: UnsafePointer<xmlChar>?) -> String? {
         guard let pointer else { return nil }
         if let lastNamespace, lastNamespace.pointer == pointer { return lastNamespace.string }
@@ -245,7 +256,7 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         context, localname, _, uri, _, _, attributeCount, _, attributes in
         guard let (ctxt, state) = state(of: context), state.failure == nil else { return }
         let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
-        let name = string(localname) ?? ""
+        let name = localname.map(state.name) ?? ""
         let namespace = state.namespace(uri)
         state.elementCount += 1
         if state.stack.count + 1 > state.limits.maximumDepth {
@@ -279,7 +290,7 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
                 let value = String(decoding: raw, as: UTF8.self)
                 parsed.append(
                     ParsedAttribute(
-                        name: String(cString: localName),
+                        name: state.name(localName),
                         namespace: state.namespace(fields[2]),
                         value: raw.contains(UInt8(ascii: "&")) ? decodeAmpersands(value) : value))
             }

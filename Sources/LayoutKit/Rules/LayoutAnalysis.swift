@@ -112,3 +112,33 @@ struct LayoutAnalysis: Sendable {
         }
     }
 }
+
+/// The class of each endpoint of one layout, where it resolved: arrays indexed like the layout's
+/// objects and externals, since the rules and the compiler look classes up once per connection.
+struct EndpointClasses: Sendable {
+    private var owner: ClassCatalog.ClassEntry?
+    private var externals: [ClassCatalog.ClassEntry?]
+    private var objects: [ClassCatalog.ClassEntry?]
+
+    init(_ analysis: LayoutAnalysis) {
+        externals = Array(repeating: nil, count: analysis.layout.externals.count)
+        objects = Array(repeating: nil, count: analysis.objects.count)
+    }
+
+    subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
+        get {
+            switch endpoint {
+            case .owner: owner
+            case .external(let index): externals[index]
+            case .object(let index): objects[index]
+            }
+        }
+        set {
+            switch endpoint {
+            case .owner: owner = newValue
+            case .external(let index): externals[index] = newValue
+            case .object(let index): objects[index] = newValue
+            }
+        }
+    }
+}

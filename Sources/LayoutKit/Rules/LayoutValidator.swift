@@ -32,7 +32,7 @@ public enum LayoutValidator {
     struct Outcome {
         var diagnostics: [Diagnostic]
         var analysis: LayoutAnalysis?
-        var classes: [LayoutAnalysis.Endpoint: ClassCatalog.ClassEntry] = [:]
+        var classes: EndpointClasses?
     }
 
     static func analyze(_ bytes: [UInt8], file: String, catalog: ClassCatalog?) -> Outcome {

@@ -8,11 +8,12 @@ struct LayoutRules {
     let catalog: ClassCatalog?
     private(set) var diagnostics: [Diagnostic] = []
     /// The class of each endpoint, where it resolved.
-    private(set) var classes: [LayoutAnalysis.Endpoint: ClassCatalog.ClassEntry] = [:]
+    private(set) var classes: EndpointClasses
 
     init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
         self.analysis = analysis
         self.catalog = catalog
+        self.classes = EndpointClasses(analysis)
     }
 
     /// Runs every rule, structure first, then the class rules when there is a catalog.

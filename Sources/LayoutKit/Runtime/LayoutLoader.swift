@@ -43,10 +43,10 @@ public struct LayoutLoader: Sendable {
         self.file = file
         let catalog = registry.catalog
         let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
-        guard outcome.diagnostics.isEmpty, let analysis = outcome.analysis else {
+        guard outcome.diagnostics.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
             throw LayoutError(diagnostics: outcome.diagnostics)
         }
-        template = LayoutTemplate(analysis: analysis, classes: outcome.classes, catalog: catalog)
+        template = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog)
     }
 
     /// Creates a fresh object graph and returns its top-level objects in document order.

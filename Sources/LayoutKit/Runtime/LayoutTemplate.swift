@@ -32,7 +32,7 @@ struct LayoutTemplate: Sendable {
 
     /// Compiles an analysis whose rules all passed; every class is resolved and every binding has a setter.
     init(
-        analysis: LayoutAnalysis, classes: [LayoutAnalysis.Endpoint: ClassCatalog.ClassEntry], catalog: ClassCatalog
+        analysis: LayoutAnalysis, classes: EndpointClasses, catalog: ClassCatalog
     ) {
         let layout = analysis.layout
         file = layout.file
