@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmark) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -304,7 +305,7 @@ private struct LayoutBuilder {
         var line = indent + "<" + element.kind
         let continuation = String(repeating: " ", count: line.count + 1)
         for (name, value) in element.attributes {
-            let attribute = "\(name)=\"\(Self.escape(value))\""
+            let attribute = "\(name)=\"\(escapedAttribute(value))\""
             if line.count + attribute.count + 1 > 110, line.contains("=") {
                 text += line + "\n"
                 line = continuation + attribute
@@ -326,20 +327,6 @@ private struct LayoutBuilder {
             text += indent + "    </connections>\n"
         }
         text += indent + "</" + element.kind + ">\n"
-    }
-
-    private static func escape(_ value: String) -> String {
-        var result = ""
-        for character in value {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
 

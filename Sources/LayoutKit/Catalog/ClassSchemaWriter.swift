@@ -66,7 +66,10 @@ private func openingTag(_ name: String, _ attributes: [(name: String, value: Str
 }
 
 /// `value` with the characters that cannot stand inside a double-quoted XML attribute replaced.
-private func escapedAttribute(_ value: String) -> String {
+///
+/// Not API: the benchmark's corpus generator writes layouts with it too, rather than a copy.
+@_spi(Benchmark)
+public func escapedAttribute(_ value: String) -> String {
     var result = ""
     result.reserveCapacity(value.count)
     for character in value {
