@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// How diagnostics are printed on standard output.
 enum OutputFormat: String, CaseIterable, Sendable {
     /// `PATH:LINE:COLUMN: error: MESSAGE [RULE]`, one line each, as compilers print.
@@ -112,6 +114,34 @@ extension Command {
     }
 }
 
+/// The class rules, for `--help`, wrapped to the option column.
+private let classRules = wrapped(
+    RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", "), width: 76, indent: 28
+).dropFirst(28)
+
+/// Every rule the checker reports, one per line with its summary, from the rules table.
+private let ruleList =
+    RuleDescriptor.all.filter { $0.phase != .instantiation }.map { rule in
+        let severity = rule.defaultSeverity == .warning ? " (warning)" : ""
+        return "  \(rule.id.rawValue)\(severity)\n" + wrapped(rule.summary, width: 96, indent: 6)
+    }.joined(separator: "\n") + "\n"
+
+/// `text` broken at spaces into lines of at most `width` characters after `indent` spaces.
+private func wrapped(_ text: String, width: Int, indent: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty, line.count + 1 + word.count > width - indent {
+            lines.append(line)
+            line = ""
+        }
+        line += line.isEmpty ? String(word) : " \(word)"
+    }
+    if !line.isEmpty { lines.append(line) }
+    let margin = String(repeating: " ", count: indent)
+    return lines.map { margin + $0 }.joined(separator: "\n")
+}
+
 /// The text of `--help`.
 let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
@@ -134,9 +164,7 @@ let helpText = """
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
                             (recursively). DIR may also be one class schema file. Repeatable.
                             Default: ./Schemas when it exists. With no class schema at all, the class
-                            rules (unknown-class, class-kind-mismatch, unknown-outlet,
-                            outlet-type-mismatch, unconnected-outlet) are skipped and one
-                            no-class-schemas warning says so.
+                            rules (\(classRules)) are skipped and one no-class-schemas warning says so.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
                               a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
@@ -153,6 +181,8 @@ let helpText = """
       -h, --help            Show this help.
       --version             Show the version.
 
+    RULES:
+    \(ruleList)
     EXIT STATUS:
       0  no errors (warnings allowed)
       1  at least one error, in a layout or a class schema

@@ -84,9 +84,10 @@ enum LayoutCheck {
     /// The one warning of a run without class schemas; it has no place in a file.
     private static let noClassSchemas = Diagnostic(
         rule: .noClassSchemas, severity: .warning,
-        message: "no class schema loaded; class rules (unknown-class, class-kind-mismatch, unknown-outlet, "
-            + "outlet-type-mismatch, unconnected-outlet) were skipped; pass --schemas DIR",
-        location: SourceLocation(file: "", line: 0, column: 0))
+        message: "no class schema loaded; class rules ("
+            + RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
+            + ") were skipped; pass --schemas DIR",
+        location: nil)
 
     /// The most files one task checks before it hands its diagnostics back.
     private static let maximumBatch = 32

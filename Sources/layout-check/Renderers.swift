@@ -21,12 +21,6 @@ struct Report: Sendable {
     }
 }
 
-extension Diagnostic {
-    /// A diagnostic about the whole run rather than a place in a file (`no-class-schemas`) has an empty
-    /// file name and line and column 0; the renderers print it without a location.
-    var isAboutTheRun: Bool { location.file.isEmpty }
-}
-
 extension OutputFormat {
     /// Everything this format prints on standard output for a report.
     func render(_ report: Report, colour: Bool) -> String {
@@ -47,12 +41,15 @@ struct TextRenderer {
         for diagnostic in report.diagnostics {
             output += line(diagnostic)
             output += "\n"
+            for note in diagnostic.notes {
+                output += "\(Self.visible(note.location.description)): note: \(Self.visible(note.message))\n"
+            }
         }
         return output
     }
 
     func line(_ diagnostic: Diagnostic) -> String {
-        let location = diagnostic.isAboutTheRun ? "layout-check" : Self.visible(diagnostic.location.description)
+        let location = diagnostic.location.map { Self.visible($0.description) } ?? "layout-check"
         let severity = diagnostic.severity.rawValue
         let message = Self.visible(diagnostic.message)
         guard colour else {
@@ -107,6 +104,16 @@ enum JSONRenderer {
         var severity: String
         var rule: String
         var message: String
+        /// Present only when the diagnostic has notes.
+        var notes: [Note]?
+    }
+
+    /// A place that explains a diagnostic.
+    struct Note: Codable {
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
     }
 
     static func render(_ report: Report) -> String {
@@ -114,8 +121,15 @@ enum JSONRenderer {
             files: report.files, errors: report.errors, warnings: report.warnings,
             diagnostics: report.diagnostics.map {
                 Entry(
-                    file: $0.location.file, line: $0.location.line, column: $0.location.column,
-                    severity: $0.severity.rawValue, rule: $0.rule.rawValue, message: $0.message)
+                    file: $0.location?.file ?? "", line: $0.location?.line ?? 0, column: $0.location?.column ?? 0,
+                    severity: $0.severity.rawValue, rule: $0.rule.rawValue, message: $0.message,
+                    notes: $0.notes.isEmpty
+                        ? nil
+                        : $0.notes.map {
+                            Note(
+                                file: $0.location.file, line: $0.location.line, column: $0.location.column,
+                                message: $0.message)
+                        })
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -131,14 +145,16 @@ enum GitHubRenderer {
         var output = ""
         for diagnostic in report.diagnostics {
             var properties: [String] = []
-            if !diagnostic.isAboutTheRun {
-                properties.append("file=\(escapeProperty(diagnostic.location.file))")
-                properties.append("line=\(diagnostic.location.line)")
-                properties.append("col=\(diagnostic.location.column)")
+            if let location = diagnostic.location {
+                properties.append("file=\(escapeProperty(location.file))")
+                properties.append("line=\(location.line)")
+                properties.append("col=\(location.column)")
             }
             properties.append("title=\(escapeProperty(diagnostic.rule.rawValue))")
+            // An annotation has one place; its notes follow the message on lines of their own.
+            let message = ([diagnostic.message] + diagnostic.notes.map(\.description)).joined(separator: "\n")
             output += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))"
-            output += "::\(escapeData(diagnostic.message))\n"
+            output += "::\(escapeData(message))\n"
         }
         return output
     }

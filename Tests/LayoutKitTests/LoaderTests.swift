@@ -93,7 +93,7 @@ import Testing
             try loader.instantiate(owner: nil, externalObjects: ["dateFormatter": DateFormat()])
         }
         #expect(error?.rules == [.missingOwner])
-        #expect(error?.diagnostics.first?.location.line == 4)
+        #expect(error?.diagnostics.first?.location?.line == 4)
     }
 
     @Test func anOwnerOfTheWrongClassIsAnError() throws {
@@ -111,7 +111,7 @@ import Testing
         }
         #expect(error?.rules == [.missingExternal])
         #expect(error?.description.contains("did you mean 'dateFormater'") == true)
-        #expect(error?.diagnostics.first?.location.line == 9)
+        #expect(error?.diagnostics.first?.location?.line == 9)
     }
 
     @Test func anExternalOfTheWrongClassIsAnError() throws {
@@ -147,7 +147,7 @@ import Testing
             try loader.instantiate(FeedArticleCell.self, externalObjects: ["formatter": Label()])
         }
         #expect(error?.rules == [.outletTypeMismatch])
-        #expect(error?.diagnostics.first?.location.line == 11)
+        #expect(error?.diagnostics.first?.location?.line == 11)
     }
 
     // MARK: Load-time checks
@@ -157,7 +157,7 @@ import Testing
             try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: .standard)
         }
         #expect(error?.rules == [.unknownClass])
-        #expect(error?.diagnostics.first?.location.line == 4)
+        #expect(error?.diagnostics.first?.location?.line == 4)
     }
 
     @Test func aMissingLayoutIsUnreadable() throws {
@@ -165,7 +165,7 @@ import Testing
             try LayoutLoader(named: "NoSuchCell", in: Repository.layouts, registry: registry)
         }
         #expect(error?.rules == [.unreadableFile])
-        #expect(error?.diagnostics.first?.location.file.hasSuffix("NoSuchCell.layout.xml") == true)
+        #expect(error?.diagnostics.first?.location?.file.hasSuffix("NoSuchCell.layout.xml") == true)
     }
 
     @Test func errorsDescribeThemselvesLikeACompiler() throws {

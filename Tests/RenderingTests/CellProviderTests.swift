@@ -166,7 +166,7 @@ struct CellProviderTests {
             return
         }
         #expect(layoutError.rules == [.topLevelMismatch])
-        #expect(layoutError.diagnostics.first?.location.file == "\(name).layout.xml")
+        #expect(layoutError.diagnostics.first?.location?.file == "\(name).layout.xml")
     }
 
     @Test("a layout that cannot be instantiated without an owner reports its diagnostics")

@@ -1,36 +1,68 @@
 /// How bad a diagnostic is: errors fail a check, warnings do not.
-public enum Severity: String, Hashable, Sendable {
+public enum Severity: String, Hashable, Sendable, CaseIterable {
     case error
     case warning
 }
 
 /// One finding about a layout or class schema file: a rule, a severity, a message and a location.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// A second place that explains a diagnostic: where an included layout was included from, where
+    /// the class it names was declared.
+    public struct Note: Hashable, Sendable, CustomStringConvertible {
+        /// What the place has to do with the diagnostic, e.g. `included from here`.
+        public var message: String
+        /// The place.
+        public var location: SourceLocation
+
+        /// Creates a note.
+        public init(message: String, location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+
+        /// `file:line:column: note: message`, as compilers print.
+        public var description: String { "\(location): note: \(message)" }
+    }
+
     /// The rule that found it.
     public var rule: RuleID
     /// `error` unless the rule says otherwise.
     public var severity: Severity
     /// What is wrong, in words a person can act on.
     public var message: String
-    /// Where: the file and the line on which the offending start tag begins.
-    public var location: SourceLocation
+    /// Where: the file and the line on which the offending start tag begins; `nil` for a finding
+    /// about the whole run (`no-class-schemas`), which has no place in any file.
+    public var location: SourceLocation?
+    /// Other places that explain it, in the order they should be read.
+    public var notes: [Note]
 
     /// Creates a diagnostic.
-    public init(rule: RuleID, severity: Severity = .error, message: String, location: SourceLocation) {
+    public init(
+        rule: RuleID, severity: Severity = .error, message: String, location: SourceLocation?, notes: [Note] = []
+    ) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.location = location
+        self.notes = notes
     }
 
-    /// `file:line:column: error: message [rule]`, as compilers print.
+    /// `file:line:column: error: message [rule]`, as compilers print, then one line per note; a
+    /// diagnostic about the run begins `layout-check:` instead of a location.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+        var text = "\(location?.description ?? "layout-check"): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+        for note in notes { text += "\n\(note)" }
+        return text
     }
 
-    /// Orders by location, then rule, then message: the checker's deterministic output order.
+    /// Orders by location (findings about the run first), then rule, then message: the checker's
+    /// deterministic output order.
     public static func ordered(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.location != rhs.location {
+            guard let left = lhs.location else { return true }
+            guard let right = rhs.location else { return false }
+            return left < right
+        }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
         return lhs.message < rhs.message
     }

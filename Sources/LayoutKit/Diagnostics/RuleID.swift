@@ -1,4 +1,4 @@
-/// The id of a rule of DESIGN.md's rules table, as printed in brackets after every diagnostic.
+/// The id of a rule of the rules table (`RuleDescriptor.all`, and the README's "Rules"), as printed in brackets after every diagnostic.
 public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The id as written, e.g. `unknown-outlet`.
     public let rawValue: String
@@ -66,11 +66,4 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let externalClassMismatch = RuleID(rawValue: "external-class-mismatch")
     /// `instantiate(T.self)` found other than exactly one top-level object of exactly type `T`.
     public static let topLevelMismatch = RuleID(rawValue: "top-level-mismatch")
-
-    /// Every rule of DESIGN.md's rules table, in its order.
-    public static let designRules: [RuleID] = [
-        .xmlSyntax, .forbiddenDTD, .inputLimit, .schema, .duplicateID, .unknownDestination, .unknownClass,
-        .classKindMismatch, .unknownOutlet, .outletTypeMismatch, .duplicateOutlet, .orphanOutlet,
-        .unconnectedOutlet, .unreadableFile, .classSchema, .noClassSchemas,
-    ]
 }

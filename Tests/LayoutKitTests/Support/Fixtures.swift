@@ -35,6 +35,16 @@ struct Expectation: Hashable, CustomStringConvertible {
 
     var description: String { "\(rule)@\(line)" }
 
+    init(rule: String, line: Int) {
+        self.rule = rule
+        self.line = line
+    }
+
+    /// What a diagnostic found; a finding about the whole run is at line 0.
+    init(_ diagnostic: Diagnostic) {
+        self.init(rule: diagnostic.rule.rawValue, line: diagnostic.location?.line ?? 0)
+    }
+
     static func parse(_ text: String) -> [Expectation] {
         var result: [Expectation] = []
         var rest = text[...]

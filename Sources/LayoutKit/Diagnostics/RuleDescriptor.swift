@@ -1,0 +1,124 @@
+/// One row of the rules table: everything LayoutKit and its tools say about a rule, kept in one place.
+///
+/// The rule engine runs the rules in this table's order; `layout-check --help`, the `no-class-schemas`
+/// warning, the README's rules table (checked by a test) and every reporter read it, so that a rule is
+/// added by adding a row.
+public struct RuleDescriptor: Sendable, Hashable, Identifiable {
+    /// When a rule runs, which also says what it can see.
+    public enum Phase: String, Sendable, Hashable, CaseIterable {
+        /// Reading bytes: the file, its XML and the reader's limits.
+        case reading
+        /// The format of one element at a time: elements, attributes and their values.
+        case format
+        /// The structure of one file, without classes: ids, destinations, connections.
+        case structure
+        /// The file against the classes of a catalog.
+        case classes
+        /// The whole run rather than one file.
+        case run
+        /// Instantiation, which only the loader reaches.
+        case instantiation
+    }
+
+    /// The id printed in brackets after every diagnostic.
+    public let id: RuleID
+    /// When the rule runs.
+    public let phase: Phase
+    /// The severity its diagnostics have unless a configuration says otherwise.
+    public let defaultSeverity: Severity
+    /// Where its diagnostics point, in words.
+    public let reportedAt: String
+    /// What it finds, in one line.
+    public let summary: String
+    /// Whether a configuration may lower its severity and `lk:ignore` may silence it. The rules that
+    /// say a file could not be read as a layout at all may not be lowered: nothing else can be
+    /// checked in such a file, and a silenced one would look like a clean file.
+    public let isLowerable: Bool
+
+    init(
+        _ id: RuleID, _ phase: Phase, _ defaultSeverity: Severity = .error, lowerable: Bool = true,
+        at reportedAt: String, _ summary: String
+    ) {
+        self.id = id
+        self.phase = phase
+        self.defaultSeverity = defaultSeverity
+        self.reportedAt = reportedAt
+        self.summary = summary
+        self.isLowerable = lowerable
+    }
+
+    /// Every rule, in the order the engine runs them and the README lists them.
+    public static let all: [RuleDescriptor] = [
+        RuleDescriptor(
+            .xmlSyntax, .reading, lowerable: false, at: "where libxml2 stopped", "not well-formed XML; not UTF-8"),
+        RuleDescriptor(
+            .forbiddenDTD, .reading, lowerable: false, at: "the DOCTYPE / instruction",
+            "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
+        RuleDescriptor(
+            .inputLimit, .reading, lowerable: false, at: "the file, or the element past the limit",
+            "a file over 4 MiB, nesting deeper than 128, more than 100,000 elements"),
+        RuleDescriptor(
+            .unreadableFile, .reading, lowerable: false, at: "the file, line 1", "the file cannot be read"),
+        RuleDescriptor(
+            .schema, .format, lowerable: false, at: "the element",
+            "anything the format (and `layout.xsd`) does not allow"),
+        RuleDescriptor(
+            .classSchema, .format, lowerable: false, at: "the element in the `.classes.xml` file",
+            "a malformed or inconsistent class schema: unknown base or type, a base cycle, a class or outlet declared twice"
+        ),
+        RuleDescriptor(.duplicateID, .structure, at: "the second element", "an id used twice"),
+        RuleDescriptor(.unknownDestination, .structure, at: "the `<outlet>`", "a destination id not in the file"),
+        RuleDescriptor(
+            .orphanOutlet, .structure, at: "the element", "`outlet=` with no enclosing element that has a `class`"),
+        RuleDescriptor(
+            .duplicateOutlet, .structure, at: "the second connection",
+            "the same outlet of one object connected twice"),
+        RuleDescriptor(
+            .unknownClass, .classes, at: "the element",
+            "a `class` not declared (checker) / not registered (loader)"),
+        RuleDescriptor(
+            .classKindMismatch, .classes, at: "the element",
+            "`<label class=\"PhotoCell\">` where PhotoCell does not derive from `label`"),
+        RuleDescriptor(
+            .unknownOutlet, .classes, at: "the `<outlet>` or `outlet=` element",
+            "the class declares no such outlet (the message suggests the closest one)"),
+        RuleDescriptor(
+            .outletTypeMismatch, .classes, at: "the `<outlet>` or `outlet=` element",
+            "the destination is not of the outlet's type"),
+        RuleDescriptor(
+            .unconnectedOutlet, .classes, at: "the object element or `<owner>`",
+            "a non-optional outlet of its class is connected nowhere in the file"),
+        RuleDescriptor(
+            .noClassSchemas, .run, .warning, at: "once per run",
+            "no class schema was loaded, so the class rules were skipped"),
+        RuleDescriptor(
+            .missingOwner, .instantiation, lowerable: false, at: "the `<owner>`",
+            "the layout connects outlets of or to its owner, and no owner was given"),
+        RuleDescriptor(
+            .ownerClassMismatch, .instantiation, lowerable: false, at: "the `<owner>`",
+            "the owner given is not of the class `<owner>` names"),
+        RuleDescriptor(
+            .missingExternal, .instantiation, lowerable: false, at: "the `<external>`",
+            "no object was given for an `<external>` placeholder"),
+        RuleDescriptor(
+            .externalClassMismatch, .instantiation, lowerable: false, at: "the `<external>`",
+            "the external object given is not of the class its `<external>` names"),
+        RuleDescriptor(
+            .topLevelMismatch, .instantiation, lowerable: false, at: "the file, line 1",
+            "`instantiate(T.self)` found other than exactly one top-level object of exactly type `T`"),
+    ]
+
+    /// The row of `id`, or `nil` for an id no rule has.
+    public static func named(_ id: RuleID) -> RuleDescriptor? { byID[id] }
+
+    private static let byID: [RuleID: RuleDescriptor] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    /// The ids of the rules in one phase, in table order.
+    public static func ids(in phase: Phase) -> [RuleID] { all.filter { $0.phase == phase }.map(\.id) }
+}
+
+extension RuleID {
+    /// This id's row of the rules table, or `nil` for an id no rule has.
+    public var descriptor: RuleDescriptor? { RuleDescriptor.named(self) }
+}
