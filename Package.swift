@@ -45,7 +45,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutKitTests",
-            // CLibXML2 only to check that parsing leaves libxml2's process-wide state as it found it.
+            // CLibXML2 to check that parsing leaves libxml2's process-wide state as it found it, and to
+            // validate files against Schemas/*.xsd in process (Support/XSDValidator.swift).
             dependencies: ["LayoutKit", "PhotoApp", "CLibXML2"],
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 import LayoutKit
 import Testing
@@ -50,6 +50,21 @@ import Testing
             }
         }
         #expect(captured.isEmpty, "libxml2 printed: \(captured)")
+    }
+
+    /// The tests' XSD validator shares this process with LayoutKit: a global handler or default it set
+    /// would change what the tests above see, and what it printed would reach the test log.
+    @Test func validatingAgainstTheXSDsLeavesLibxml2AsItWasAndPrintsNothing() throws {
+        let before = Defaults()
+        let captured = try capturingStandardError {
+            for input in Self.inputs {
+                _ = XSDValidator.layout.validate(Array(input.utf8), path: "t")
+                _ = XSDValidator.classes.validate(Array(input.utf8), path: "t")
+            }
+        }
+        #expect(captured.isEmpty, "libxml2 printed: \(captured)")
+        #expect(Defaults() == before)
+        #expect(__xmlStructuredError().pointee == nil, "a global structured error handler was installed")
     }
 
     /// The per-thread defaults libxml2 keeps for every parser of the process.

@@ -3,7 +3,7 @@ import LayoutKit
 import Testing
 
 /// `Schemas/layout.xsd` and the decoder must accept exactly the same files: libxml2's XSD validator
-/// (through `xmllint`) and `LayoutValidator` run over every fixture and every example layout.
+/// (in process, `XSDValidator`) and `LayoutValidator` run over every fixture and every example layout.
 @Suite struct SchemaAgreementTests {
     struct Case: CustomStringConvertible, Sendable {
         var path: String
@@ -26,22 +26,6 @@ import Testing
             Case(path: Repository.schemas.appendingPathComponent("PhotoApp.classes.xml").path),
         ]
 
-    /// Whether xmllint validates the file against `xsd`; `nil` when it did not get as far as validating.
-    static func xsdAccepts(_ path: String, xsd: String) throws -> Bool? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xmllint", "--noout", "--nonet", "--schema", xsd, path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if output.contains("validates") { return true }
-        if output.contains("fails to validate") { return false }
-        return nil
-    }
-
     static let formatRules: Set<RuleID> = [.schema]
     static let readingRules: Set<RuleID> = [.xmlSyntax, .forbiddenDTD, .inputLimit]
 
@@ -51,25 +35,25 @@ import Testing
         let diagnostics = LayoutValidator.validate(bytes, file: fixture.path, catalog: nil)
         // Files the reader refuses never reach either decoder.
         guard !diagnostics.contains(where: { Self.readingRules.contains($0.rule) }) else { return }
-        let xsd = Repository.schemas.appendingPathComponent("layout.xsd").path
-        guard let accepted = try Self.xsdAccepts(fixture.path, xsd: xsd) else {
-            Issue.record("xmllint did not validate \(fixture.path)")
+        let xsd = XSDValidator.layout.validate(bytes, path: fixture.path)
+        guard let accepted = xsd.accepted else {
+            Issue.record("libxml2 did not validate \(fixture.path): \(xsd)")
             return
         }
         let decoderAccepts = !diagnostics.contains { Self.formatRules.contains($0.rule) }
-        #expect(accepted == decoderAccepts, "XSD: \(accepted), decoder: \(diagnostics)")
+        #expect(accepted == decoderAccepts, "XSD: \(xsd), decoder: \(diagnostics)")
     }
 
     @Test(arguments: classSchemaCases)
     func classesXSDAndDecoderAgreeOnFormat(_ fixture: Case) throws {
         let bytes = try Repository.bytes(URL(fileURLWithPath: fixture.path))
         let diagnostics = ClassCatalog.load(schemas: [(path: fixture.path, bytes: bytes)]).diagnostics
-        let xsd = Repository.schemas.appendingPathComponent("classes.xsd").path
-        guard let accepted = try Self.xsdAccepts(fixture.path, xsd: xsd) else {
-            #expect(!diagnostics.isEmpty, "xmllint refused the file but the decoder did not")
+        let xsd = XSDValidator.classes.validate(bytes, path: fixture.path)
+        guard let accepted = xsd.accepted else {
+            #expect(!diagnostics.isEmpty, "libxml2 refused the file but the decoder did not: \(xsd)")
             return
         }
         // The XSD checks form only; names that do not resolve, cycles and repeats are the decoder's alone.
-        if !accepted { #expect(!diagnostics.isEmpty, "the XSD refused it but the decoder did not") }
+        if !accepted { #expect(!diagnostics.isEmpty, "the XSD refused it but the decoder did not: \(xsd)") }
     }
 }
