@@ -88,6 +88,20 @@ enum Subprocess {
         return try wait(pid).exit
     }
 
+    /// The path of the executable `name` that `spawn` would start, searching `PATH` as `posix_spawnp`
+    /// does; `nil` when there is none, so a caller can leave out what needs it instead of failing.
+    static func executable(named name: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+            var status = stat()
+            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
     /// Runs the commands with at most `parallel` at a time, starting the next as one ends.
     ///
     /// - Returns: each command's exit, in the order given.
