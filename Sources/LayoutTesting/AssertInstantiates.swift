@@ -8,13 +8,14 @@ import LayoutKit
 /// ```
 /// Class identity is exact, like `isMemberOfClass:` — a subclass of `T` does not count. When anything
 /// is wrong, one failure at the caller's line says all of it: the number of top-level objects, the
-/// expected and actual class, and every nil outlet by name. Outlets declared `optional: true` may be
-/// nil. When `instantiate` itself fails, each of its diagnostics is a failure of its own.
+/// expected and actual class, and every nil outlet by name — of the object, of the views inside it and
+/// of `owner`. Outlets declared `optional: true` may be nil. When `instantiate` itself fails, each of
+/// its diagnostics is a failure of its own.
 /// - Parameters:
 ///   - type: The exact class the one top-level object must have.
 ///   - owner: The File's Owner to instantiate with.
 ///   - externalObjects: The objects for the layout's `<external>` placeholders, by name.
-/// - Returns: The top-level object, also when only its outlets failed, so the test can go on.
+/// - Returns: The top-level object, also when only outlets failed, so the test can go on.
 /// - Throws: An error that stops the test, after reporting the failure, when there is no object of
 ///   exactly `T` to return.
 @discardableResult
@@ -30,17 +31,9 @@ public func assertInstantiates<T: AnyObject>(
 ) throws -> T {
     let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     let expected = String(reflecting: T.self)
-    let objects: [AnyObject]
-    do {
-        objects = try loader.instantiate(owner: owner, externalObjects: externalObjects)
-    } catch {
-        for diagnostic in error.diagnostics {
-            AssertionFailure.report(diagnostic.description, at: caller)
-        }
-        throw AssertionStopped(description: "\(loader.file) could not be instantiated as \(expected)")
-    }
+    let objects = try instantiate(
+        loader, owner: owner, externalObjects: externalObjects, as: expected, caller: caller)
 
-    func typeName(_ object: AnyObject) -> String { String(reflecting: Swift.type(of: object)) }
     let exact = objects.first { Swift.type(of: $0) == T.self }
     var problems: [String] = []
     if objects.count != 1 {
@@ -49,17 +42,13 @@ public func assertInstantiates<T: AnyObject>(
     }
     if exact == nil, let first = objects.first {
         if objects.count == 1 {
-            let relation = first is T ? " (a subclass; the class must match exactly)" : ""
-            problems.append("expected exactly \(expected), found \(typeName(first))\(relation)")
+            problems.append(
+                "expected exactly \(expected), found \(typeName(first))\(ExpectedClass(T.self).subclassNote(first))")
         } else {
             problems.append("expected exactly \(expected), found none of that class")
         }
     }
-    let checked = exact ?? objects.first
-    if let checked {
-        let nilOutlets = nilOutletNames(of: checked)
-        if !nilOutlets.isEmpty { problems.append(nilOutletsSentence(nilOutlets, of: checked)) }
-    }
+    problems += nilOutletProblems(topLevel: objects, owner: owner)
     if !problems.isEmpty {
         AssertionFailure.report(
             "\(loader.file) does not instantiate as one \(expected) with every outlet connected:\n"
@@ -70,4 +59,135 @@ public func assertInstantiates<T: AnyObject>(
         throw AssertionStopped(description: "\(loader.file) does not instantiate as one \(expected)")
     }
     return object
+}
+
+/// Instantiates `loader`'s layout and asserts that it creates exactly these top-level objects, in this
+/// order and of exactly these classes, with every required outlet connected — of each object, of the
+/// views inside them and of `owner`.
+///
+/// ```swift
+/// let controller = FeedController()
+/// let (header, cell) = try assertInstantiates(
+///     AuthorHeaderView.self, ArticleCell.self, from: loader, owner: controller,
+///     externalObjects: ["dateFormatter": formatter])
+/// ```
+/// Class identity is exact, like `isMemberOfClass:`. When anything is wrong, one failure at the
+/// caller's line names all of it: the number of top-level objects, each one of the wrong class (by its
+/// position), and every nil outlet by object and name. Outlets declared `optional: true` may be nil.
+/// When `instantiate` itself fails, each of its diagnostics is a failure of its own.
+/// - Parameters:
+///   - first: The exact class of the first top-level object.
+///   - second: The exact class of the second.
+///   - rest: The exact classes of any further top-level objects, in order.
+///   - owner: The File's Owner to instantiate with.
+///   - externalObjects: The objects for the layout's `<external>` placeholders, by name.
+/// - Returns: The top-level objects, also when only outlets failed, so the test can go on.
+/// - Throws: An error that stops the test, after reporting the failure, when the top-level objects are
+///   not exactly of these classes.
+@discardableResult
+public func assertInstantiates<First: AnyObject, Second: AnyObject, each Rest: AnyObject>(
+    _ first: First.Type,
+    _ second: Second.Type,
+    _ rest: repeat (each Rest).Type,
+    from loader: LayoutLoader,
+    owner: AnyObject? = nil,
+    externalObjects: [String: AnyObject] = [:],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) throws -> (First, Second, repeat each Rest) {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expectedClasses = [ExpectedClass(first), ExpectedClass(second)]
+    for type in repeat each rest { expectedClasses.append(ExpectedClass(type)) }
+    let expected = expectedClasses.map(\.name).joined(separator: ", ")
+    let objects = try instantiate(
+        loader, owner: owner, externalObjects: externalObjects, as: expected, caller: caller)
+
+    var problems: [String] = []
+    if objects.count != expectedClasses.count {
+        let list = objects.isEmpty ? "" : ": " + objects.map(typeName).joined(separator: ", ")
+        problems.append("expected \(expectedClasses.count) top-level objects, found \(objects.count)\(list)")
+    }
+    for (index, (object, expectedClass)) in zip(objects, expectedClasses).enumerated()
+    where type(of: object) != expectedClass.type {
+        problems.append(
+            "top-level object \(index + 1): expected exactly \(expectedClass.name), "
+                + "found \(typeName(object))\(expectedClass.subclassNote(object))")
+    }
+    let classesMatch = problems.isEmpty
+    problems += nilOutletProblems(topLevel: objects, owner: owner)
+    if !problems.isEmpty {
+        AssertionFailure.report(
+            "\(loader.file) does not instantiate as \(expected) with every outlet connected:\n"
+                + problems.map { "- \($0)" }.joined(separator: "\n"),
+            at: caller)
+    }
+    let stopped = AssertionStopped(description: "\(loader.file) does not instantiate as \(expected)")
+    guard classesMatch else { throw stopped }
+    var position = 0
+    func next<U: AnyObject>(_: U.Type) throws -> U {
+        defer { position += 1 }
+        guard position < objects.count, let object = objects[position] as? U else { throw stopped }
+        return object
+    }
+    return (try next(First.self), try next(Second.self), repeat try next(each rest))
+}
+
+/// `loader.instantiate`, reporting each diagnostic of a failure at `caller` and then stopping the test.
+private func instantiate(
+    _ loader: LayoutLoader, owner: AnyObject?, externalObjects: [String: AnyObject], as expected: String,
+    caller: Caller
+) throws -> [AnyObject] {
+    do {
+        return try loader.instantiate(owner: owner, externalObjects: externalObjects)
+    } catch {
+        for diagnostic in error.diagnostics {
+            AssertionFailure.report(diagnostic.description, at: caller)
+        }
+        throw AssertionStopped(description: "\(loader.file) could not be instantiated as \(expected)")
+    }
+}
+
+private func typeName(_ object: AnyObject) -> String { String(reflecting: type(of: object)) }
+
+/// A class a top-level object must have exactly, kept with a test for its subclasses.
+private struct ExpectedClass {
+    let type: AnyObject.Type
+    let name: String
+    private let isInstance: (AnyObject) -> Bool
+
+    init<T: AnyObject>(_ type: T.Type) {
+        self.type = type
+        name = String(reflecting: type)
+        isInstance = { $0 is T }
+    }
+
+    /// ` (a subclass; the class must match exactly)` when `object` is of a subclass, else empty.
+    func subclassNote(_ object: AnyObject) -> String {
+        Swift.type(of: object) != type && isInstance(object) ? " (a subclass; the class must match exactly)" : ""
+    }
+}
+
+/// One sentence per object with nil required outlets: each top-level object, then the views inside it
+/// in document order, then the owner. Objects are told apart by position when there are several
+/// top-level ones.
+private func nilOutletProblems(topLevel objects: [AnyObject], owner: AnyObject?) -> [String] {
+    var problems: [String] = []
+    func check(_ object: AnyObject, as description: String) {
+        let names = nilOutletNames(of: object)
+        if !names.isEmpty { problems.append(nilOutletsSentence(names, of: object, as: description)) }
+    }
+    for (index, object) in objects.enumerated() {
+        let position = objects.count > 1 ? "top-level object \(index + 1)" : "the top-level object"
+        check(object, as: objects.count > 1 ? "\(typeName(object)) (\(position))" : typeName(object))
+        var inside = (object as? View)?.subviews ?? []
+        while !inside.isEmpty {
+            let view = inside.removeFirst()
+            check(view, as: "\(typeName(view)) (inside \(position))")
+            inside.insert(contentsOf: view.subviews, at: 0)
+        }
+    }
+    if let owner { check(owner, as: "the owner, \(typeName(owner))") }
+    return problems
 }

@@ -12,7 +12,8 @@ func nilOutletNames(of object: AnyObject) -> [String] {
     return names
 }
 
-/// `nil outlets of Module.Type: a, b`.
-func nilOutletsSentence(_ names: [String], of object: AnyObject) -> String {
-    "nil outlet\(names.count == 1 ? "" : "s") of \(String(reflecting: type(of: object))): \(names.joined(separator: ", "))"
+/// `nil outlets of Module.Type: a, b`, or of `description` in its place, e.g. `the owner, Module.Type`.
+func nilOutletsSentence(_ names: [String], of object: AnyObject, as description: String? = nil) -> String {
+    let subject = description ?? String(reflecting: type(of: object))
+    return "nil outlet\(names.count == 1 ? "" : "s") of \(subject): \(names.joined(separator: ", "))"
 }

@@ -55,13 +55,25 @@ struct AssertInstantiatesTests {
             problems: ["nil outlet of LayoutTestingTests.ForgetfulCell: titleLabel"],
             returnsObject: true),
         Case(
+            testDescription: "an owner the layout forgot",
+            layout: #"<tableViewCell class="TitleCell"><label outlet="titleLabel"/></tableViewCell>"#,
+            assertion: { try assertInstantiates(TitleCell.self, from: $0, owner: CellsOwner()) },
+            problems: ["nil outlets of the owner, LayoutTestingTests.CellsOwner: titleCell, badgeCell"],
+            returnsObject: true),
+        Case(
+            testDescription: "an outlet nil in a view inside the object",
+            layout: #"<view><tableViewCell class="ForgetfulCell"><label outlet="titleLabel"/></tableViewCell></view>"#,
+            assertion: { try assertInstantiates(View.self, from: $0) },
+            problems: ["nil outlet of LayoutTestingTests.ForgetfulCell (inside the top-level object): titleLabel"],
+            returnsObject: true),
+        Case(
             testDescription: "everything wrong at once",
             layout: #"<tableViewCell class="ForgetfulCell"><label outlet="titleLabel"/></tableViewCell><view/>"#,
             assertion: { try assertInstantiates(TitleCell.self, from: $0) },
             problems: [
                 "expected 1 top-level object, found 2: LayoutTestingTests.ForgetfulCell, LayoutKit.View",
                 "expected exactly LayoutTestingTests.TitleCell, found none of that class",
-                "nil outlet of LayoutTestingTests.ForgetfulCell: titleLabel",
+                "nil outlet of LayoutTestingTests.ForgetfulCell (top-level object 1): titleLabel",
             ]),
     ]
 

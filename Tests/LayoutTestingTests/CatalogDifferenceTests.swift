@@ -88,9 +88,10 @@ struct CatalogDifferenceTests {
         #expect(catalog.differences(from: catalog).isEmpty)
         #expect(
             ClassCatalog.builtIn.differences(from: catalog).map(\.className) == [
-                "LayoutTestingTests.BadgeCell", "LayoutTestingTests.FancyTitleCell", "LayoutTestingTests.ForgetfulCell",
-                "LayoutTestingTests.TitleCell", "PhotoApp.DateFormat", "PhotoApp.FeedArticleCell",
-                "PhotoApp.FeedViewController", "PhotoApp.PhotoCell", "PhotoApp.ProfileHeaderView",
+                "LayoutTestingTests.BadgeCell", "LayoutTestingTests.CellsOwner", "LayoutTestingTests.FancyTitleCell",
+                "LayoutTestingTests.ForgetfulCell", "LayoutTestingTests.TitleCell", "PhotoApp.DateFormat",
+                "PhotoApp.FeedArticleCell", "PhotoApp.FeedViewController", "PhotoApp.PhotoCell",
+                "PhotoApp.ProfileHeaderView",
             ])
     }
 }

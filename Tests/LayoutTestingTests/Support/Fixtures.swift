@@ -44,6 +44,16 @@ final class BadgeCell: TableViewCell {
     }
 }
 
+/// An owner that keeps the two cells of a layout.
+final class CellsOwner: OutletDeclaring {
+    var titleCell: TitleCell?
+    var badgeCell: BadgeCell?
+
+    static var outlets: [Outlet] {
+        [Outlet("titleCell", \CellsOwner.titleCell), Outlet("badgeCell", \CellsOwner.badgeCell)]
+    }
+}
+
 /// The example app's classes plus the test cells.
 func testRegistry() throws -> LayoutRegistry {
     var registry = try ExampleApp.registry()
@@ -51,6 +61,7 @@ func testRegistry() throws -> LayoutRegistry {
     try registry.register(FancyTitleCell.self)
     try registry.register(ForgetfulCell.self)
     try registry.register(BadgeCell.self)
+    try registry.register(CellsOwner.self)
     return registry
 }
 
