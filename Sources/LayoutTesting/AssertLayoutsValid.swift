@@ -35,9 +35,23 @@ public func assertLayoutsValid(
 ///
 /// Reports a failure and returns `nil` when `folder` is not a directory or holds no such file.
 func files(endingWith suffix: String, under folder: URL, caller: Caller) -> [URL]? {
+    guard let found = files(endingWith: suffix, under: folder) else {
+        AssertionFailure.report("no folder at \(folder.path)", at: caller)
+        return nil
+    }
+    guard !found.isEmpty else {
+        AssertionFailure.report(
+            "no *\(suffix) file in \(folder.path) or its subfolders, so nothing was checked", at: caller)
+        return nil
+    }
+    return found
+}
+
+/// The files under `folder`, at any depth, whose names end with `suffix`, sorted by path; `nil` when
+/// `folder` is not a directory.
+func files(endingWith suffix: String, under folder: URL) -> [URL]? {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-        AssertionFailure.report("no folder at \(folder.path)", at: caller)
         return nil
     }
     let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
@@ -48,11 +62,6 @@ func files(endingWith suffix: String, under folder: URL, caller: Caller) -> [URL
         {
             found.append(url)
         }
-    }
-    guard !found.isEmpty else {
-        AssertionFailure.report(
-            "no *\(suffix) file in \(folder.path) or its subfolders, so nothing was checked", at: caller)
-        return nil
     }
     return found.sorted { $0.path < $1.path }
 }

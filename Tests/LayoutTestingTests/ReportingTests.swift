@@ -56,15 +56,22 @@ struct ReportingTests {
         try registry.register(DateFormat.self)
         let issues = LockedList<[String]>()
         withKnownIssue {
-            assertSchemasMatch(registry, folder)
+            assertSchemasMatch(registry, folder, record: false)
         } matching: { issue in
             issues.append(issue.comments.map(\.rawValue))
             return true
         }
+        let file = folder.appendingPathComponent("Drift.classes.xml")
         #expect(
             issues.elements == [
                 ["class 'PhotoApp.DateFormat' is in the registry but not in \(folder.lastPathComponent)/"],
-                ["class 'PhotoApp.Sticker' is in \(folder.lastPathComponent)/ but not in the registry"],
+                [
+                    "\(file.path):2:5: class 'PhotoApp.Sticker' is in \(folder.lastPathComponent)/ but not in the registry"
+                ],
+                [
+                    "\(folder.lastPathComponent)/ does not match the registry; to rewrite \(file.path) from it, run: "
+                        + #"LAYOUTKIT_RECORD_SCHEMAS=1 swift test --filter 'LayoutTestingTests\..*severalIssues'"#
+                ],
             ])
     }
 

@@ -7,6 +7,10 @@ extension ClassCatalog {
         public let outletName: String?
         /// One sentence naming the class, the outlet and what each side says.
         public let description: String
+        /// Where this catalog declares the outlet, or else the class, the difference is about: in a
+        /// catalog read from class schema files, the line to change. `nil` when this catalog does not
+        /// declare it or was not read from files.
+        public let location: SourceLocation?
     }
 
     /// Every way this catalog and `other` disagree about their declared classes: a class only one side
@@ -50,14 +54,19 @@ extension ClassCatalog {
         func translated(_ key: String) -> String { translation[key] ?? key }
 
         var found: [Difference] = []
-        func report(_ className: String, outlet outletName: String? = nil, _ sentence: String) {
-            found.append(Difference(className: className, outletName: outletName, description: sentence))
+        func report(_ className: String, _ declared: ClassEntry?, outlet outletName: String? = nil, _ sentence: String)
+        {
+            let outlet = outletName.flatMap { outletName in declared?.outlets.first { $0.name == outletName } }
+            found.append(
+                Difference(
+                    className: className, outletName: outletName, description: sentence,
+                    location: outlet?.location ?? declared?.location))
         }
         for entry in leftMine.values {
-            report(entry.key, "class '\(entry.key)' is in \(name) but not in \(otherName)")
+            report(entry.key, entry, "class '\(entry.key)' is in \(name) but not in \(otherName)")
         }
         for entry in leftTheirs.values {
-            report(entry.key, "class '\(entry.key)' is in \(otherName) but not in \(name)")
+            report(entry.key, nil, "class '\(entry.key)' is in \(otherName) but not in \(name)")
         }
         for (mineEntry, theirsEntry) in pairs {
             let className = mineEntry.module != nil ? mineEntry.key : theirsEntry.key
@@ -65,20 +74,22 @@ extension ClassCatalog {
             if mineEntry.module != theirsEntry.module {
                 func module(_ module: String?) -> String { module.map { "module '\($0)'" } ?? "no module" }
                 report(
-                    className,
+                    className, mineEntry,
                     "\(subject) has \(module(mineEntry.module)) in \(name) but \(module(theirsEntry.module)) in \(otherName)"
                 )
             }
             if mineEntry.base.map(translated) != theirsEntry.base {
                 func base(_ key: String?) -> String { key.map { "base '\($0)'" } ?? "no base" }
                 report(
-                    className,
+                    className, mineEntry,
                     "\(subject) has \(base(mineEntry.base)) in \(name) but \(base(theirsEntry.base)) in \(otherName)")
             }
             for outlet in mineEntry.outlets {
                 let outletSubject = "outlet '\(outlet.name)' of \(subject)"
                 guard let match = theirsEntry.outlets.first(where: { $0.name == outlet.name }) else {
-                    report(className, outlet: outlet.name, "\(outletSubject) is in \(name) but not in \(otherName)")
+                    report(
+                        className, mineEntry, outlet: outlet.name,
+                        "\(outletSubject) is in \(name) but not in \(otherName)")
                     continue
                 }
                 let sameType =
@@ -89,21 +100,21 @@ extension ClassCatalog {
                     }
                 if !sameType {
                     report(
-                        className, outlet: outlet.name,
+                        className, mineEntry, outlet: outlet.name,
                         "\(outletSubject) has type '\(outlet.type ?? outlet.typeName)' in \(name) "
                             + "but '\(match.type ?? match.typeName)' in \(otherName)")
                 }
                 if outlet.isOptional != match.isOptional {
                     func optionality(_ isOptional: Bool) -> String { isOptional ? "optional" : "required" }
                     report(
-                        className, outlet: outlet.name,
+                        className, mineEntry, outlet: outlet.name,
                         "\(outletSubject) is \(optionality(outlet.isOptional)) in \(name) "
                             + "but \(optionality(match.isOptional)) in \(otherName)")
                 }
             }
             for outlet in theirsEntry.outlets where !mineEntry.outlets.contains(where: { $0.name == outlet.name }) {
                 report(
-                    className, outlet: outlet.name,
+                    className, mineEntry, outlet: outlet.name,
                     "outlet '\(outlet.name)' of \(subject) is in \(otherName) but not in \(name)")
             }
         }
