@@ -41,14 +41,7 @@ public func assertSchemasMatch(
     let recordFile =
         schemaFile.map { schemasFolder.appendingPathComponent($0) }
         ?? (urls.count == 1 ? urls[0] : schemasFolder.appendingPathComponent(defaultSchemaFile(for: registry)))
-    let requested: String? =
-        switch record {
-        case true?: "it was called with record: true"
-        case false?: nil
-        case nil:
-            SchemaRecording.isRequested(by: ProcessInfo.processInfo.environment)
-                ? "\(SchemaRecording.variable)=1 is set" : nil
-        }
+    let requested = SchemaRecording.reason(record: record, environment: ProcessInfo.processInfo.environment)
     guard requested == nil, !urls.isEmpty else {
         let reason = requested ?? "\(schemasFolder.path) held no *.classes.xml file"
         let others = urls.filter { $0.standardizedFileURL != recordFile.standardizedFileURL }
@@ -85,9 +78,14 @@ public func assertSchemasMatch(
 enum SchemaRecording {
     static let variable = "LAYOUTKIT_RECORD_SCHEMAS"
 
-    /// Whether `environment` asks for recording: the variable is `1`.
-    static func isRequested(by environment: [String: String]) -> Bool {
-        environment[variable] == "1"
+    /// Why the schema is to be rewritten although it exists, or `nil` when it is not: `record` when the
+    /// caller gave it, else whether `environment` sets the variable to `1`.
+    static func reason(record: Bool?, environment: [String: String]) -> String? {
+        switch record {
+        case true?: "it was called with record: true"
+        case false?: nil
+        case nil: environment[variable] == "1" ? "\(variable)=1 is set" : nil
+        }
     }
 
     /// `LAYOUTKIT_RECORD_SCHEMAS=1 swift test --filter 'Module.*test'`: runs the calling test (a Swift
@@ -122,8 +120,8 @@ private func recordSchema(
     }
     var message =
         "recorded \(file.path) from the registry (\(registry.classes.count) "
-        + "class\(registry.classes.count == 1 ? "" : "es")) because \(reason); "
-        + "check it in and run the tests again without \(SchemaRecording.variable)"
+        + "class\(registry.classes.count == 1 ? "" : "es")) because \(reason); check it in and run the tests again"
+        + (reason.hasPrefix(SchemaRecording.variable) ? " without \(SchemaRecording.variable)" : "")
     if !others.isEmpty {
         message +=
             "; the other class schemas in the folder were left as they are: "

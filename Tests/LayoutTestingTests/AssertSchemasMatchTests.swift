@@ -112,7 +112,7 @@ struct AssertSchemasMatchTests {
         #expect(
             capture { assertSchemasMatch(registry, folder, record: false) }.messages == [
                 "recorded \(file.path) from the registry (3 classes) because \(folder.path) held no *.classes.xml "
-                    + "file; check it in and run the tests again without LAYOUTKIT_RECORD_SCHEMAS"
+                    + "file; check it in and run the tests again"
             ])
         #expect(try String(contentsOf: file, encoding: .utf8) == registry.classSchemaDocument())
         #expect(capture { assertSchemasMatch(registry, folder, record: false) }.messages == [])
@@ -152,7 +152,7 @@ struct AssertSchemasMatchTests {
         #expect(
             messages == [
                 "recorded \(file.path) from the registry (2 classes) because it was called with record: true; "
-                    + "check it in and run the tests again without LAYOUTKIT_RECORD_SCHEMAS"
+                    + "check it in and run the tests again"
             ])
         #expect(capture { assertSchemasMatch(registry, folder, record: false) }.messages == [])
     }
@@ -178,12 +178,15 @@ struct AssertSchemasMatchTests {
         #expect(capture { assertSchemasMatch(registry, folder, record: false) }.messages == [])
     }
 
-    @Test("LAYOUTKIT_RECORD_SCHEMAS=1 asks for recording; anything else does not")
+    @Test("LAYOUTKIT_RECORD_SCHEMAS=1 asks for recording unless the caller says otherwise")
     func environment() {
-        #expect(SchemaRecording.isRequested(by: ["LAYOUTKIT_RECORD_SCHEMAS": "1"]))
-        #expect(!SchemaRecording.isRequested(by: ["LAYOUTKIT_RECORD_SCHEMAS": "0"]))
-        #expect(!SchemaRecording.isRequested(by: ["LAYOUTKIT_RECORD_SCHEMAS": "yes"]))
-        #expect(!SchemaRecording.isRequested(by: [:]))
+        let set = ["LAYOUTKIT_RECORD_SCHEMAS": "1"]
+        #expect(SchemaRecording.reason(record: nil, environment: set) == "LAYOUTKIT_RECORD_SCHEMAS=1 is set")
+        #expect(SchemaRecording.reason(record: nil, environment: ["LAYOUTKIT_RECORD_SCHEMAS": "0"]) == nil)
+        #expect(SchemaRecording.reason(record: nil, environment: ["LAYOUTKIT_RECORD_SCHEMAS": "yes"]) == nil)
+        #expect(SchemaRecording.reason(record: nil, environment: [:]) == nil)
+        #expect(SchemaRecording.reason(record: false, environment: set) == nil)
+        #expect(SchemaRecording.reason(record: true, environment: [:]) == "it was called with record: true")
     }
 
     @Test("the rewrite command runs the calling test, Swift Testing function or XCTest method")
