@@ -6,6 +6,7 @@ import Synchronization
 /// answers each load with the outcome the test gave for it.
 ///
 /// ```swift
+/// let photoCellData = try Data(contentsOf: layoutsURL.appendingPathComponent("PhotoCell.layout.xml"))
 /// let spy = LayoutSourceSpy()
 /// spy.complete(with: photoCellData, at: 0)            // the first load succeeds
 /// spy.complete(with: unreadable, at: 1)               // the second fails
