@@ -1,8 +1,9 @@
 import Foundation
 import LayoutKit
+import PhotoApp
 import Testing
 
-/// `lk:ignore` (README, "Suppressions") through the rule engine; the fixture table
+/// `lk:ignore` (README, "Suppressions") through the rule engine and the loader; the fixture table
 /// (`Fixtures/valid/suppression-*`, `invalid/unused-suppression*`, `invalid/schema-suppression*`)
 /// pins down where each suppression applies.
 @Suite struct SuppressionTests {
@@ -173,5 +174,88 @@ import Testing
         #expect(silenced.isEmpty, "\(silenced)")
         let onItsOwnElement = Self.check(#"<view lk:ignore="duplicate-id unused-suppression"/>"#)
         #expect(onItsOwnElement.isEmpty, "\(onItsOwnElement)")
+    }
+
+    // MARK: The loader
+
+    /// PhotoCell's layout, with `extra` as more children of the cell.
+    static func photoCell(_ extra: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1" xmlns:lk="urn:layoutkit:tools">
+                <tableViewCell class="PhotoCell" module="PhotoApp">
+                    <imageView outlet="thumbnailView"/>
+                    <label outlet="photoTitleLabel" text="Title"/>
+                    <label outlet="photoDateLabel" text="Today"/>
+                    \(extra)
+                </tableViewCell>
+            </layout>
+            """.utf8)
+    }
+
+    @Test func theLoaderLoadsALayoutWhoseErrorIsSilencedAndLeavesTheOutletOut() throws {
+        let loader = try LayoutLoader(
+            data: Self.photoCell(#"<label outlet="photoSubtitleLabel" text="Sub" lk:ignore="unknown-outlet"/>"#),
+            registry: try ExampleApp.registry())
+        let cell = try loader.instantiate(PhotoCell.self)
+        #expect(cell.photoTitleLabel?.text == "Title")
+        #expect(cell.photoDateLabel?.text == "Today")
+        // The label is still created; only the connection that cannot be made is not.
+        #expect(cell.subviews.compactMap { ($0 as? Label)?.text } == ["Title", "Today", "Sub"])
+    }
+
+    @Test func aSilencedTypeMismatchIsNotConnectedRatherThanFailingInstantiate() throws {
+        let loader = try LayoutLoader(
+            data: Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <layout xmlns="urn:layoutkit:layout:1" xmlns:lk="urn:layoutkit:tools">
+                    <tableViewCell class="PhotoCell" module="PhotoApp">
+                        <imageView outlet="thumbnailView"/>
+                        <imageView outlet="photoTitleLabel" lk:ignore="outlet-type-mismatch"/>
+                        <label outlet="photoDateLabel"/>
+                    </tableViewCell>
+                </layout>
+                """.utf8), registry: try ExampleApp.registry())
+        let cell = try loader.instantiate(PhotoCell.self)
+        #expect(cell.photoTitleLabel == nil)
+        #expect(cell.thumbnailView != nil && cell.photoDateLabel != nil)
+    }
+
+    @Test func aSilencedUnknownClassCreatesTheBuiltInClass() throws {
+        let loader = try LayoutLoader(
+            data: Self.photoCell(#"<view class="Sparkline" lk:ignore="unknown-class"/>"#),
+            registry: try ExampleApp.registry())
+        let cell = try loader.instantiate(PhotoCell.self)
+        #expect(cell.subviews.map { String(describing: type(of: $0)) } == ["ImageView", "Label", "Label", "View"])
+    }
+
+    @Test func aWarningDoesNotStopTheLoader() throws {
+        let loader = try LayoutLoader(
+            data: Self.photoCell(#"<view lk:ignore="unknown-outlet"/>"#), registry: try ExampleApp.registry())
+        #expect(try loader.instantiate(PhotoCell.self).subviews.count == 4)
+    }
+
+    @Test func theLoaderStillThrowsTheErrorsNotSilenced() throws {
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(
+                data: Self.photoCell(
+                    """
+                    <label outlet="photoSubtitleLabel" lk:ignore="unknown-outlet"/>
+                    <label outlet="photoCaptionLabel"/>
+                    """), file: "cell.layout.xml", registry: try ExampleApp.registry())
+        }
+        #expect(error?.rules == [.unknownOutlet])
+        #expect(error?.diagnostics.first?.location?.line == 8)
+    }
+
+    @Test func theLoaderRefusesAnUnknownRuleID() throws {
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(
+                data: Self.photoCell(#"<view lk:ignore="unknown-outlet everything"/>"#),
+                registry: try ExampleApp.registry())
+        }
+        #expect(error?.rules == [.schema])
     }
 }
