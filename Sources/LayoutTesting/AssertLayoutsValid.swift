@@ -2,7 +2,8 @@ import Foundation
 import LayoutKit
 
 /// Loads every layout (`*.layout.xml`, at any depth) in `folder` against `registry`'s classes and
-/// asserts that none has a diagnostic.
+/// asserts that none has an error: as with `layout-check`'s exit status, warnings (an unused
+/// `lk:ignore`) do not fail, and what an `lk:ignore` silences is not reported.
 ///
 /// ```swift
 /// assertLayoutsValid(in: layoutsURL, registry: try ExampleApp.registry())

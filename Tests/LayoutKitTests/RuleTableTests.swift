@@ -36,7 +36,10 @@ import Testing
         #expect(RuleID.unknownOutlet.descriptor?.isLowerable == true)
     }
 
-    @Test func onlyNoClassSchemasIsAWarningByDefault() {
-        #expect(RuleDescriptor.all.filter { $0.defaultSeverity == .warning }.map(\.id) == [.noClassSchemas])
+    @Test func onlyUnusedSuppressionAndNoClassSchemasAreWarningsByDefault() {
+        #expect(
+            RuleDescriptor.all.filter { $0.defaultSeverity == .warning }.map(\.id) == [
+                .unusedSuppression, .noClassSchemas,
+            ])
     }
 }

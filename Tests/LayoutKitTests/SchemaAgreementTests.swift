@@ -44,6 +44,15 @@ import Testing
         #expect(accepted == decoderAccepts, "XSD: \(xsd), decoder: \(diagnostics)")
     }
 
+    /// `lk:ignore` takes the same rule ids in both: `Schemas/tools.xsd` enumerates exactly the rules
+    /// that may be lowered, in table order.
+    @Test func toolsSchemaListsTheRulesIgnoreMayName() throws {
+        let xsd = String(
+            decoding: try Repository.bytes(Repository.schemas.appendingPathComponent("tools.xsd")), as: UTF8.self)
+        let listed = xsd.matches(of: /<xs:enumeration value="([a-z-]+)"\/>/).map { String($0.1) }
+        #expect(listed == RuleDescriptor.all.filter(\.isLowerable).map(\.id.rawValue))
+    }
+
     @Test(arguments: classSchemaCases)
     func classesXSDAndDecoderAgreeOnFormat(_ fixture: Case) throws {
         let bytes = try Repository.bytes(URL(fileURLWithPath: fixture.path))

@@ -58,6 +58,39 @@ struct AssertLayoutsValidTests {
             ], "\(messages)")
     }
 
+    @Test("lk:ignore silences a diagnostic as in layout-check; an unused one is a warning, which does not fail")
+    func suppressions() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func cell(_ extra: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1" xmlns:tools="urn:layoutkit:tools">
+                <tableViewCell class="PhotoCell">
+                    <label outlet="photoTitleLabel"/>
+                    <label outlet="photoDateLabel"/>
+                    <imageView outlet="thumbnailView"/>
+                    \(extra)
+                </tableViewCell>
+            </layout>
+            """
+        }
+        try write(
+            cell(#"<label outlet="photoSubtitleLabel" tools:ignore="unknown-outlet"/>"#), to: "Silenced.layout.xml",
+            in: folder)
+        try write(cell(#"<label tools:ignore="unknown-outlet"/>"#), to: "Unused.layout.xml", in: folder)
+        let registry = try ExampleApp.registry()
+        #expect(capture { assertLayoutsValid(in: folder, registry: registry) }.messages == [])
+
+        try write(cell(#"<label tools:ignore="unknown-outlets"/>"#), to: "Misspelt.layout.xml", in: folder)
+        let misspelt = folder.appendingPathComponent("Misspelt.layout.xml").path
+        #expect(
+            capture { assertLayoutsValid(in: folder, registry: registry) }.messages == [
+                "\(misspelt):7:9: error: unknown rule \"unknown-outlets\" in lk:ignore on <label>; "
+                    + "did you mean 'unknown-outlet'? [schema]"
+            ])
+    }
+
     @Test("a folder without layouts fails rather than passing having checked nothing")
     func emptyFolder() throws {
         let folder = try temporaryFolder()

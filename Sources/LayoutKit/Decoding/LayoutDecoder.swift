@@ -4,6 +4,8 @@ struct LayoutDecoder {
 
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// Whether some element has an `lk:ignore`, so that `Suppressions` has something to read.
+    private(set) var hasSuppressions = false
 
     init(file: String) {
         self.file = file
@@ -110,7 +112,9 @@ struct LayoutDecoder {
         var properties: [Property] = []
         // One dictionary lookup per attribute names it; everything after is a switch over the enum.
         for attribute in element.attributes where attribute.namespace != Lexical.xsiNamespace {
-            if let namespace = attribute.namespace {
+            if attribute.namespace == Suppressions.namespace {
+                checkSuppression(attribute, of: element)
+            } else if let namespace = attribute.namespace {
                 report(
                     "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
                     at: element.position)
@@ -183,7 +187,9 @@ struct LayoutDecoder {
         var values = AttributeValues()
         for attribute in element.attributes {
             if attribute.namespace == Lexical.xsiNamespace { continue }
-            if let namespace = attribute.namespace {
+            if attribute.namespace == Suppressions.namespace {
+                checkSuppression(attribute, of: element)
+            } else if let namespace = attribute.namespace {
                 report(
                     "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
                     at: element.position)
@@ -199,6 +205,50 @@ struct LayoutDecoder {
             }
         }
         return values
+    }
+
+    /// An attribute of the tools namespace: `lk:ignore` naming rules that exist and may be silenced,
+    /// or nothing else (README, "Suppressions").
+    private mutating func checkSuppression(_ attribute: ParsedAttribute, of element: ParsedElement) {
+        guard attribute.name == Suppressions.attribute else {
+            report(
+                "attribute '\(attribute.name)' in namespace '\(Suppressions.namespace)' is not allowed on <\(element.name)>"
+                    + suggestion(for: attribute.name, in: [Suppressions.attribute]),
+                at: element.position)
+            return
+        }
+        hasSuppressions = true
+        let place = "lk:ignore on <\(element.name)>"
+        let ids = Suppressions.ruleIDs(in: attribute.value)
+        if ids.isEmpty {
+            report("\(place) names no rule; expected rule ids separated by spaces", at: element.position)
+        }
+        // One diagnostic per problem, not per id: a value can hold a million ids.
+        var firstUnknown: RuleID?
+        var unknownCount = 0
+        var unsilenceable: [RuleDescriptor] = []
+        for id in ids {
+            if let rule = id.descriptor {
+                if !rule.isLowerable, !unsilenceable.contains(rule) { unsilenceable.append(rule) }
+            } else {
+                if firstUnknown == nil { firstUnknown = id }
+                unknownCount += 1
+            }
+        }
+        if let first = firstUnknown {
+            let more = unknownCount > 1 ? " (and \(unknownCount - 1) more ids that name no rule)" : ""
+            report(
+                "unknown rule \(quoted(first.rawValue)) in \(place)"
+                    + suggestion(for: first.rawValue, in: RuleDescriptor.all.map(\.id.rawValue)) + more,
+                at: element.position)
+        }
+        for rule in unsilenceable {
+            let reason =
+                rule.phase == .instantiation
+                ? "it is about what instantiate is given, not about the file"
+                : "a file that breaks it is reported for that and nothing else"
+            report("rule '\(rule.id)' in \(place) cannot be silenced: \(reason)", at: element.position)
+        }
     }
 
     private mutating func property(

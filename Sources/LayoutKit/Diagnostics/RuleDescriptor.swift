@@ -14,6 +14,8 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         case structure
         /// The file against the classes of a catalog.
         case classes
+        /// What the file's `lk:ignore` attributes silenced, once every rule above has run.
+        case suppressions
         /// The whole run rather than one file.
         case run
         /// Instantiation, which only the loader reaches.
@@ -88,6 +90,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         RuleDescriptor(
             .unconnectedOutlet, .classes, at: "the object element or `<owner>`",
             "a non-optional outlet of its class is connected nowhere in the file"),
+        RuleDescriptor(
+            .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
+            "a rule named in `lk:ignore` silenced nothing at that element or inside it"),
         RuleDescriptor(
             .noClassSchemas, .run, .warning, at: "once per run",
             "no class schema was loaded, so the class rules were skipped"),

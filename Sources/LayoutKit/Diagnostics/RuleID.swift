@@ -54,6 +54,11 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     /// No class schema was loaded, so the class rules were skipped.
     public static let noClassSchemas = RuleID(rawValue: "no-class-schemas")
 
+    // MARK: Suppressions
+
+    /// A rule named in an `lk:ignore` attribute that silenced nothing at its element or inside it.
+    public static let unusedSuppression = RuleID(rawValue: "unused-suppression")
+
     // MARK: Instantiation (LayoutLoader only)
 
     /// The layout connects outlets of or to its owner, and no owner was given.

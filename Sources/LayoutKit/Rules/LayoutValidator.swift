@@ -4,7 +4,7 @@ public enum LayoutValidator {
     /// A caller reading from a stream need read no more than one byte past it.
     public static let maximumFileBytes = 4 * 1024 * 1024
 
-    /// Every diagnostic for one layout, in source order.
+    /// Every diagnostic for one layout, in source order, but those its `lk:ignore` attributes silence.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
@@ -51,7 +51,14 @@ public enum LayoutValidator {
         let analysis = LayoutAnalysis(layout)
         var rules = LayoutRules(analysis: analysis, catalog: catalog)
         rules.run()
+        var diagnostics = rules.diagnostics
+        // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader
+        // and LayoutTesting all see the same ones silenced.
+        if decoder.hasSuppressions {
+            var suppressions = Suppressions(root, file: file)
+            diagnostics = suppressions.apply(to: diagnostics, classRulesRan: catalog != nil)
+        }
         return Outcome(
-            diagnostics: rules.diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes)
+            diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes)
     }
 }

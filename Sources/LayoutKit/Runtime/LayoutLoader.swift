@@ -38,13 +38,16 @@ public struct LayoutLoader: Sendable {
     /// Loads a layout from bytes in memory.
     ///
     /// - Parameter file: The name diagnostics give the layout.
-    /// - Throws: `LayoutError` with every diagnostic the layout has.
+    /// - Throws: `LayoutError` with every error the layout has; warnings, and diagnostics that an
+    ///   `lk:ignore` silences, do not stop it.
     public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
         let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
-        guard outcome.diagnostics.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
-            throw LayoutError(diagnostics: outcome.diagnostics)
+        // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
+            throw LayoutError(diagnostics: errors)
         }
         template = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog)
     }

@@ -30,7 +30,11 @@ struct LayoutTemplate: Sendable {
     let owner: Placeholder?
     let externals: [Placeholder]
 
-    /// Compiles an analysis whose rules all passed; every class is resolved and every binding has a setter.
+    /// Compiles an analysis that has no errors left.
+    ///
+    /// An error an `lk:ignore` silenced leaves what it was about out rather than failing: an object of
+    /// a class that did not resolve is its element's built-in class, and a connection that cannot be
+    /// made (no such outlet, no such destination, a destination of the wrong type) is not made.
     init(
         analysis: LayoutAnalysis, classes: EndpointClasses, catalog: ClassCatalog
     ) {
@@ -42,12 +46,19 @@ struct LayoutTemplate: Sendable {
             return ObjectRecipe(make: make, properties: object.node.properties, parent: object.parent)
         }
         topLevel = analysis.topLevel
+        // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
+        func madeClass(_ endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
+            guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
+            return catalog.classes[analysis.objects[index].node.kind.rawValue]
+        }
         bindings = analysis.bindings.compactMap { binding in
             guard let source = binding.source, let destination = binding.destination, let entry = classes[source],
-                let outlet = catalog.outlets(of: entry.key).first(where: { $0.name == binding.property })?.outlet
+                let outlet = catalog.outlets(of: entry.key).first(where: { $0.name == binding.property })
             else { return nil }
+            if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, outlet) { return nil }
+            guard let setter = outlet.outlet else { return nil }
             return Binding(
-                source: source, outlet: outlet, destination: destination, location: layout.location(binding.position))
+                source: source, outlet: setter, destination: destination, location: layout.location(binding.position))
         }
         let usesOwner = bindings.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in

@@ -1,0 +1,96 @@
+/// The `lk:ignore` attributes of one layout (README, "Suppressions"): the rules each element silences
+/// at itself and inside it, and which of them silenced something.
+///
+/// One walk of the element tree maps the start position of every element inside a suppressing
+/// element (where every rule that may be silenced reports) to the rules in force there, each with the
+/// innermost `lk:ignore` naming it, so that silencing a diagnostic is one lookup, not a walk up the tree.
+struct Suppressions {
+    /// The tools namespace; only its namespace, never its prefix, makes an attribute a suppression.
+    static let namespace = "urn:layoutkit:tools"
+    /// The one attribute of the tools namespace.
+    static let attribute = "ignore"
+
+    /// The rule ids an `lk:ignore` value names, as XSD reads a list: separated by XML whitespace.
+    static func ruleIDs(in value: String) -> [RuleID] {
+        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            .map { RuleID(rawValue: String($0)) }
+    }
+
+    /// One rule named by one `lk:ignore`.
+    private struct Entry {
+        var rule: RuleID
+        var element: String
+        var position: SourcePosition
+        var silencedSomething = false
+    }
+
+    private let file: String
+    private var entries: [Entry] = []
+    /// For each position inside a suppressing element: rule → index in `entries` of the innermost
+    /// `lk:ignore` that names it. Elements without one share their parent's dictionary.
+    private var scopes: [SourcePosition: [RuleID: Int]] = [:]
+
+    /// Reads the `lk:ignore` of every element of a document the decoder accepted, so every id in
+    /// them names a rule that may be silenced.
+    init(_ root: ParsedElement, file: String) {
+        self.file = file
+        visit(root, inherited: [:])
+    }
+
+    private mutating func visit(_ element: ParsedElement, inherited: [RuleID: Int]) {
+        var scope = inherited
+        for attribute in element.attributes
+        where attribute.namespace == Self.namespace && attribute.name == Self.attribute {
+            for rule in Self.ruleIDs(in: attribute.value) where rule.descriptor?.isLowerable == true {
+                // A rule named twice on one element is one entry.
+                if let index = scope[rule], entries[index].position == element.position { continue }
+                scope[rule] = entries.count
+                entries.append(Entry(rule: rule, element: element.name, position: element.position))
+            }
+        }
+        if !scope.isEmpty { scopes[element.position] = scope }
+        // The reader bounds nesting (input-limit), and with it this recursion.
+        for child in element.children { visit(child, inherited: scope) }
+    }
+
+    /// The diagnostics of one file with those its `lk:ignore` attributes silence left out, and an
+    /// `unused-suppression` warning for each rule named that silenced nothing.
+    ///
+    /// - Parameter classRulesRan: `false` when there was no catalog: a class rule could not have
+    ///   fired, so naming one is not reported as unused.
+    mutating func apply(to diagnostics: [Diagnostic], classRulesRan: Bool) -> [Diagnostic] {
+        var kept = diagnostics.filter { !silence($0) }
+        let unused = entries.indices.filter { index in
+            let entry = entries[index]
+            return !entry.silencedSomething && entry.rule != .unusedSuppression
+                && (classRulesRan || entry.rule.descriptor?.phase != .classes)
+        }
+        kept += unused.map(unusedWarning).filter { !silence($0) }
+        // Last, so that an `lk:ignore="unused-suppression"` counts the warnings it silenced above;
+        // the warning about one that silenced nothing is not itself silenced.
+        kept += entries.indices.filter { entries[$0].rule == .unusedSuppression && !entries[$0].silencedSomething }
+            .map(unusedWarning)
+        return kept
+    }
+
+    /// Whether an `lk:ignore` at the diagnostic's element or around it names its rule; marks it used.
+    private mutating func silence(_ diagnostic: Diagnostic) -> Bool {
+        guard let location = diagnostic.location, location.file == file,
+            let index = scopes[SourcePosition(line: location.line, column: location.column)]?[diagnostic.rule]
+        else { return false }
+        entries[index].silencedSomething = true
+        return true
+    }
+
+    private func unusedWarning(_ index: Int) -> Diagnostic {
+        let entry = entries[index]
+        let why =
+            entry.rule.descriptor?.phase == .run
+            ? "\(entry.rule) is about the whole run and never reported at an element"
+            : "no \(entry.rule) diagnostic is at this element or inside it"
+        return Diagnostic(
+            rule: .unusedSuppression, severity: .warning,
+            message: "lk:ignore on <\(entry.element)> silences '\(entry.rule)', but \(why); remove it",
+            location: SourceLocation(file: file, line: entry.position.line, column: entry.position.column))
+    }
+}
