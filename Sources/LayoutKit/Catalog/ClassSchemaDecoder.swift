@@ -152,23 +152,24 @@ struct ClassSchemaDecoder {
                         outlets: [], location: declaration.location))
             }
         }
-        let names = catalog.classes.keys
+        // One budget for the whole catalog: thousands of unknown bases must not each search thousands of names.
+        var suggestions = SuggestionBudget()
         for declaration in accepted {
             var entry = catalog.classes[declaration.key]!
             if let base = declaration.base {
-                switch catalog.resolveTypeName(base.name) {
+                switch catalog.resolveTypeName(base.name, suggestions: &suggestions) {
                 case .found(let resolved): entry.base = resolved.key
                 case .notFound(let message):
                     diagnostics.append(
                         Diagnostic(
                             rule: .classSchema,
-                            message: "base of '\(declaration.key)': \(message)" + suggestion(for: base.name, in: names),
+                            message: "base of '\(declaration.key)': \(message)",
                             location: base.location))
                 }
             }
             for outlet in declaration.outlets {
                 var type: String?
-                switch catalog.resolveTypeName(outlet.type) {
+                switch catalog.resolveTypeName(outlet.type, suggestions: &suggestions) {
                 case .found(let resolved): type = resolved.key
                 case .notFound(let message):
                     diagnostics.append(

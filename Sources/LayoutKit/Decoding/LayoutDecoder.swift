@@ -3,7 +3,14 @@ struct LayoutDecoder {
     static let namespace = "urn:layoutkit:layout:1"
 
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    private var collector = DiagnosticCollector()
+    /// The did-you-mean work this file may still cause.
+    private var suggestions = SuggestionBudget()
+
+    /// The `schema` diagnostics, in source order, capped per file.
+    var diagnostics: [Diagnostic] { collector.diagnostics }
+    /// Whether the file follows the format.
+    var isValid: Bool { collector.isEmpty }
 
     init(file: String) {
         self.file = file
@@ -52,7 +59,7 @@ struct LayoutDecoder {
                 }
             }
         }
-        if layout.objects.isEmpty, diagnostics.isEmpty {
+        if layout.objects.isEmpty, collector.isEmpty {
             report(
                 "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
                 at: root.position)
@@ -124,7 +131,7 @@ struct LayoutDecoder {
                 let allowed = ObjectAttribute.allCases.filter { $0.isAllowed(on: kind) }.map(\.rawValue)
                 report(
                     "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestion(for: attribute.name, in: allowed),
+                        + suggestions.suggestion(for: attribute.name, in: allowed),
                     at: element.position)
             }
         }
@@ -194,7 +201,7 @@ struct LayoutDecoder {
             } else {
                 report(
                     "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestion(for: attribute.name, in: allowed),
+                        + suggestions.suggestion(for: attribute.name, in: allowed),
                     at: element.position)
             }
         }
@@ -212,7 +219,7 @@ struct LayoutDecoder {
             let cases = Value.allCases.map(\.rawValue)
             reportInvalid(
                 attribute, raw, of: element,
-                expected: "one of \(cases.joined(separator: ", "))" + suggestion(for: value, in: cases))
+                expected: "one of \(cases.joined(separator: ", "))" + suggestions.suggestion(for: value, in: cases))
             return nil
         }
         func color() -> Color? {
@@ -342,7 +349,7 @@ struct LayoutDecoder {
             expected.isEmpty
             ? "<\(parent)> allows no such child"
             : "expected \(expected.map { "<\($0)>" }.joined(separator: ", "))"
-                + suggestion(for: element.name, in: expected)
+                + suggestions.suggestion(for: element.name, in: expected)
         report("unexpected <\(element.name)> in <\(parent)>: \(hint)", at: element.position)
     }
 
@@ -357,10 +364,8 @@ struct LayoutDecoder {
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {
-        diagnostics.append(
-            Diagnostic(
-                rule: .schema, message: message,
-                location: SourceLocation(file: file, line: position.line, column: position.column)))
+        collector.report(
+            .schema, message, at: SourceLocation(file: file, line: position.line, column: position.column))
     }
 }
 
