@@ -116,7 +116,7 @@ struct LayoutDecoder {
         var structural: [ObjectAttribute: String] = [:]
         var properties: [Property] = []
         // One dictionary lookup per attribute names it; everything after is a switch over the enum.
-        for attribute in element.attributes where attribute.namespace != Lexical.xsiNamespace {
+        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if let namespace = attribute.namespace {
                 report(
                     "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
@@ -188,8 +188,7 @@ struct LayoutDecoder {
     /// The element's attributes in document order, after reporting every one not in `allowed`.
     private mutating func attributes(of element: ParsedElement, allowed: Set<String>) -> AttributeValues {
         var values = AttributeValues()
-        for attribute in element.attributes {
-            if attribute.namespace == Lexical.xsiNamespace { continue }
+        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if let namespace = attribute.namespace {
                 report(
                     "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
@@ -324,6 +323,19 @@ struct LayoutDecoder {
             return nil
         }
         return value
+    }
+
+    /// Whether `attribute` is an `xsi:` attribute, which is skipped; `xsi:type` and `xsi:nil` are
+    /// reported first. An element's name fixes its type, and the schema makes every `xsi:type` invalid
+    /// (each element's type is anonymous) and no element nillable, so the decoder refuses them too.
+    private mutating func isSchemaHint(_ attribute: ParsedAttribute, of element: ParsedElement) -> Bool {
+        guard attribute.namespace == Lexical.xsiNamespace else { return false }
+        if attribute.name == "type" || attribute.name == "nil" {
+            report(
+                "xsi:\(attribute.name) is not allowed on <\(element.name)>: an element's name fixes its type",
+                at: element.position)
+        }
+        return true
     }
 
     // MARK: Reporting

@@ -66,8 +66,14 @@ enum Lexical {
         return Int(Int32.min)...Int(Int32.max) ~= result ? result : nil
     }
 
-    /// `xs:decimal`: an optional sign, digits and at most one point; no exponent, NaN or infinity.
+    /// The longest fractional number, in characters, that `decimal` reads: libxml2's XSD validator
+    /// refuses a decimal of more than 24 digits, so `layout.xsd` caps the length and so does this.
+    static let maximumDecimalLength = 24
+
+    /// `xs:decimal`: an optional sign, digits and at most one point; no exponent, NaN or infinity; at
+    /// most `maximumDecimalLength` characters.
     static func decimal(_ value: String) -> Double? {
+        guard value.utf8.count <= maximumDecimalLength else { return nil }
         var body = Substring(value)
         var sign = ""
         if let first = body.first, first == "+" || first == "-" {

@@ -482,7 +482,14 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters
-    handler.cdataBlock = characters
+    handler.cdataBlock = { context, _, _ in
+        guard let (ctxt, state) = state(of: context), state.failure == nil, !state.stack.isEmpty,
+            state.stack[state.stack.count - 1].textPosition == nil
+        else { return }
+        // A CDATA section is text even when it holds only whitespace: XSD validators, libxml2's among
+        // them, refuse it in element-only content, so the decoder must see it too.
+        state.stack[state.stack.count - 1].textPosition = markupStart(ctxt, state, opening: Array("<![CDATA[".utf8))
+    }
     handler.serror = { context, error in
         guard let context, let error else { return }
         let ctxt = context.assumingMemoryBound(to: xmlParserCtxt.self)
