@@ -19,7 +19,7 @@ import Testing
             let bytes = LargeInputs.longIDs(length: length)
             return { _ = LayoutValidator.validate(bytes, file: "t", catalog: nil) }
         },
-        Dimension(name: "many ids and as many unknown destinations", size: 1_000) { count in
+        Dimension(name: "many ids and as many unknown destinations", size: 500) { count in
             let bytes = LargeInputs.unknownDestinations(count: count)
             return { _ = LayoutValidator.validate(bytes, file: "t", catalog: nil) }
         },
@@ -27,7 +27,7 @@ import Testing
             let bytes = LargeInputs.unconnectedObjects(count: count)
             return { _ = LayoutValidator.validate(bytes, file: "t", catalog: bigCatalog) }
         },
-        Dimension(name: "many elements with the most attributes allowed", size: 40) { count in
+        Dimension(name: "many elements with the most attributes allowed", size: 20) { count in
             let bytes = LargeInputs.attributes(256, onEach: count)
             return { _ = LayoutValidator.validate(bytes, file: "t", catalog: nil) }
         },
@@ -35,7 +35,7 @@ import Testing
             let bytes = LargeInputs.attributes(count, onEach: 1)
             return { _ = LayoutValidator.validate(bytes, file: "t", catalog: nil) }
         },
-        Dimension(name: "a class schema of many classes with unknown bases", size: 300) { count in
+        Dimension(name: "a class schema of many classes with unknown bases", size: 200) { count in
             let bytes = LargeInputs.unknownBases(count: count)
             return { _ = ClassCatalog.load(schemas: [(path: "t.classes.xml", bytes: bytes)]) }
         },
