@@ -75,6 +75,18 @@ import Testing
         #expect(found.last?.message.hasPrefix("3000 more diagnostics not shown") == true)
     }
 
+    @Test func aClassSchemasDiagnosticsAreCappedPerFile() {
+        let found = ClassCatalog.load(schemas: [
+            (path: "a.classes.xml", bytes: LargeInputs.unknownBases(count: 1_500)),
+            (path: "b.classes.xml", bytes: LargeInputs.unknownBases(count: 10)),
+        ]).diagnostics
+        let first = found.filter { $0.location?.file == "a.classes.xml" }
+        #expect(first.count == 1_001)
+        #expect(first.last?.rule == .inputLimit)
+        #expect(first.last?.message.hasPrefix("500 more diagnostics not shown") == true)
+        #expect(found.filter { $0.location?.file == "b.classes.xml" }.count == 10)
+    }
+
     @Test func theLoaderReportsTheSameCap() throws {
         let error = #expect(throws: LayoutError.self) {
             try LayoutLoader(data: Data(LargeInputs.unknownDestinations(count: 3_000)), registry: .standard)

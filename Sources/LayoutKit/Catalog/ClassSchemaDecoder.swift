@@ -5,7 +5,8 @@ extension ClassCatalog {
     /// Builds a catalog from class schema files (`*.classes.xml`), merged as one.
     ///
     /// Every problem in a schema file is a `class-schema` diagnostic at its element; the classes that
-    /// could be read are still in the catalog, so layouts are checked as far as possible.
+    /// could be read are still in the catalog, so layouts are checked as far as possible. At most 1,000
+    /// are reported per file, then one `input-limit` diagnostic says how many more there were.
     /// - Parameter schemas: each file's path (as it should appear in diagnostics) and bytes.
     public static func load(schemas: [(path: String, bytes: [UInt8])]) -> (
         catalog: ClassCatalog, diagnostics: [Diagnostic]
@@ -14,7 +15,8 @@ extension ClassCatalog {
         for schema in schemas {
             decoder.read(schema.bytes, file: schema.path)
         }
-        return decoder.finish()
+        let (catalog, diagnostics) = decoder.finish()
+        return (catalog, DiagnosticCollector.cappedPerFile(diagnostics))
     }
 }
 

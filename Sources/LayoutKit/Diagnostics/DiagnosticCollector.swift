@@ -46,4 +46,21 @@ struct DiagnosticCollector: Sendable {
         }
         return result
     }
+
+    /// `diagnostics`, already in `Diagnostic.ordered` order and possibly of several files, with each
+    /// file's cut to the limit and summarised: for findings made all at once, like a class schema's.
+    static func cappedPerFile(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var collector = DiagnosticCollector(limit: limit)
+        var file: String?
+        for diagnostic in diagnostics {
+            if diagnostic.location?.file != file {
+                result += collector.diagnostics
+                collector = DiagnosticCollector(limit: limit)
+                file = diagnostic.location?.file
+            }
+            collector.report(diagnostic.rule, diagnostic.message, at: diagnostic.location)
+        }
+        return result + collector.diagnostics
+    }
 }
