@@ -150,6 +150,42 @@ import Testing
         #expect(error?.diagnostics.first?.location?.line == 11)
     }
 
+    @Test func aFailedLateBindingLeavesTheOwnerUntouched() throws {
+        // The owner's outlet comes first in the file, the untyped external's binding last: the owner
+        // must not be left pointing at a cell from the graph the failure throws away.
+        let layout = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <owner class="FeedViewController" id="owner">
+                    <connections><outlet property="articleCell" destination="cell"/></connections>
+                </owner>
+                <external id="formatter" name="formatter"/>
+                <tableViewCell id="cell" class="FeedArticleCell" module="PhotoApp">
+                    <label outlet="headlineLabel"/>
+                    <label outlet="summaryLabel"/>
+                    <label outlet="bylineLabel"/>
+                    <imageView outlet="heroImageView"/>
+                    <button outlet="shareButton"/>
+                    <connections>
+                        <outlet property="delegate" destination="owner"/>
+                        <outlet property="dateFormatter" destination="formatter"/>
+                    </connections>
+                </tableViewCell>
+            </layout>
+            """
+        let loader = try LayoutLoader(data: Data(layout.utf8), file: "atomic.layout.xml", registry: registry)
+        let owner = FeedViewController()
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(owner: owner, externalObjects: ["formatter": Label()])
+        }
+        #expect(error?.rules == [.outletTypeMismatch])
+        #expect(error?.diagnostics.first?.location?.line == 15)
+        #expect(owner.articleCell == nil)
+        let cell = try loader.instantiate(
+            FeedArticleCell.self, owner: owner, externalObjects: ["formatter": DateFormat()])
+        #expect(owner.articleCell === cell)
+    }
+
     // MARK: Load-time checks
 
     @Test func unregisteredClassesAreFoundWhenTheLoaderIsMade() throws {

@@ -70,18 +70,37 @@ import Testing
         }
     }
 
-    @Test func aDeclaredEncodingIsNotHonouredTheBytesMustBeUTF8() {
-        // Latin-1 é (0xE9) under a Latin-1 declaration: read as UTF-8, it is an invalid byte.
-        var bytes = Array(
-            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\">\n".utf8)
-        bytes += Array("<label text=\"caf".utf8) + [0xE9] + Array("\"/></layout>\n".utf8)
-        let found = LayoutValidator.validate(bytes, file: "latin1.layout.xml", catalog: nil)
+    @Test(arguments: ["ISO-8859-1", "UTF-16", "EBCDIC", "no-such-enc", "utf8", "US-ASCII"])
+    func aDeclaredEncodingOtherThanUTF8IsASyntaxErrorAtTheDeclaration(_ encoding: String) {
+        // Under ISO-8859-1 every conforming parser reads these bytes as "cafÃ©"; LayoutKit, reading
+        // UTF-8, would read "café". Rather than disagree with them, it refuses the declaration.
+        let declaration = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n"
+        let text = declaration + "<layout xmlns=\"urn:layoutkit:layout:1\"><label text=\"café\"/></layout>\n"
+        let found = diagnostics(text)
         #expect(found.map(\.rule) == [.xmlSyntax])
-        #expect(found.first?.message.hasPrefix("the file is not valid UTF-8") == true, "\(found)")
-        // The same declaration on plain ASCII is harmless: the bytes are the same in UTF-8.
-        let ascii =
-            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
-        #expect(diagnostics(ascii).isEmpty)
+        #expect(found.first?.message.contains("encoding=\"\(encoding)\"") == true, "\(found)")
+        #expect(found.first?.location?.line == 1)
+        #expect(diagnostics("\u{FEFF}" + text).map(\.rule) == [.xmlSyntax])
+    }
+
+    @Test(arguments: ["UTF-8", "utf-8", "Utf-8"])
+    func aDeclaredUTF8InAnyCaseIsFine(_ encoding: String) {
+        let text =
+            "<?xml version='1.0' encoding = '\(encoding)' ?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        #expect(diagnostics(text).isEmpty)
+    }
+
+    @Test func syntaxErrorsInAFileWithLoneCRLineEndingsAreOnTheirLine() {
+        // libxml2 counts only LF; XML, our line table and every other rule count a lone CR too.
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<layout xmlns=\"urn:layoutkit:layout:1\">"]
+        lines += Array(repeating: "    <view/>", count: 10)
+        lines += ["    <stackView></view>", "</layout>", ""]
+        let found = diagnostics(lines.joined(separator: "\r"))
+        #expect(found.map(\.rule) == [.xmlSyntax])
+        #expect(found.first?.location?.line == 13, "\(found)")
+        // The same file with LF and with CRLF line endings: the same line.
+        #expect(diagnostics(lines.joined(separator: "\n")).first?.location?.line == 13)
+        #expect(diagnostics(lines.joined(separator: "\r\n")).first?.location?.line == 13)
     }
 
     @Test func otherEncodingSignaturesAreRefusedBeforeLibxml2SeesThem() {

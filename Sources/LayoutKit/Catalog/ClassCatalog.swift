@@ -92,14 +92,15 @@ public struct ClassCatalog: Sendable {
     }
 
     /// Finds the class a `class=`/`module=` pair names: with a module, only that module's class;
-    /// without, the one class of that plain name.
-    func resolve(_ reference: ClassReference) -> Resolution {
+    /// without, the one class of that plain name. A suggestion for an unknown name is paid for out of
+    /// the file's `suggestions`.
+    func resolve(_ reference: ClassReference, suggestions: inout SuggestionBudget) -> Resolution {
         if let module = reference.module {
             if let entry = classes["\(module).\(reference.name)"] { return .found(entry) }
             let others = plainNames[reference.name] ?? []
             let hint =
                 others.isEmpty
-                ? suggestion(for: reference.name, in: plainNames.keys)
+                ? suggestions.suggestion(for: reference.name, in: plainNames.keys)
                 : "; \(others.sorted().joined(separator: ", ")) \(others.count == 1 ? "is" : "are") in another module"
             return .notFound(message: "unknown class '\(reference.name)' in module '\(module)'\(hint)")
         }
@@ -109,7 +110,8 @@ public struct ClassCatalog: Sendable {
             return .found(classes[keys[0]]!)
         case 0:
             return .notFound(
-                message: "unknown class '\(reference.name)'" + suggestion(for: reference.name, in: plainNames.keys))
+                message: "unknown class '\(reference.name)'"
+                    + suggestions.suggestion(for: reference.name, in: plainNames.keys))
         default:
             return .notFound(
                 message:
@@ -119,9 +121,9 @@ public struct ClassCatalog: Sendable {
     }
 
     /// Resolves a type written in a class schema: a built-in element name, `Module.Name`, or a plain name.
-    func resolveTypeName(_ name: String) -> Resolution {
+    func resolveTypeName(_ name: String, suggestions: inout SuggestionBudget) -> Resolution {
         if let entry = classes[name] { return .found(entry) }
-        return resolve(ClassReference(name: name, module: nil))
+        return resolve(ClassReference(name: name, module: nil), suggestions: &suggestions)
     }
 
     /// The class itself, then its base, and so on to the root.

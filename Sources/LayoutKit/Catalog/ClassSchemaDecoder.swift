@@ -5,7 +5,8 @@ extension ClassCatalog {
     /// Builds a catalog from class schema files (`*.classes.xml`), merged as one.
     ///
     /// Every problem in a schema file is a `class-schema` diagnostic at its element; the classes that
-    /// could be read are still in the catalog, so layouts are checked as far as possible.
+    /// could be read are still in the catalog, so layouts are checked as far as possible. At most 1,000
+    /// are reported per file, then one `input-limit` diagnostic says how many more there were.
     /// - Parameter schemas: each file's path (as it should appear in diagnostics) and bytes.
     public static func load(schemas: [(path: String, bytes: [UInt8])]) -> (
         catalog: ClassCatalog, diagnostics: [Diagnostic]
@@ -14,7 +15,8 @@ extension ClassCatalog {
         for schema in schemas {
             decoder.read(schema.bytes, file: schema.path)
         }
-        return decoder.finish()
+        let (catalog, diagnostics) = decoder.finish()
+        return (catalog, DiagnosticCollector.cappedPerFile(diagnostics))
     }
 }
 
@@ -152,23 +154,24 @@ struct ClassSchemaDecoder {
                         outlets: [], location: declaration.location))
             }
         }
-        let names = catalog.classes.keys
+        // One budget for the whole catalog: thousands of unknown bases must not each search thousands of names.
+        var suggestions = SuggestionBudget()
         for declaration in accepted {
             var entry = catalog.classes[declaration.key]!
             if let base = declaration.base {
-                switch catalog.resolveTypeName(base.name) {
+                switch catalog.resolveTypeName(base.name, suggestions: &suggestions) {
                 case .found(let resolved): entry.base = resolved.key
                 case .notFound(let message):
                     diagnostics.append(
                         Diagnostic(
                             rule: .classSchema,
-                            message: "base of '\(declaration.key)': \(message)" + suggestion(for: base.name, in: names),
+                            message: "base of '\(declaration.key)': \(message)",
                             location: base.location))
                 }
             }
             for outlet in declaration.outlets {
                 var type: String?
-                switch catalog.resolveTypeName(outlet.type) {
+                switch catalog.resolveTypeName(outlet.type, suggestions: &suggestions) {
                 case .found(let resolved): type = resolved.key
                 case .notFound(let message):
                     diagnostics.append(

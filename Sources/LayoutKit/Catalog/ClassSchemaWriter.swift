@@ -53,7 +53,8 @@ extension ClassCatalog {
     /// resolves back to this class, else the module-qualified key.
     private func schemaName(ofKey key: String) -> String {
         guard let entry = classes[key], entry.builtIn == nil else { return key }
-        if case .found(let resolved) = resolveTypeName(entry.name), resolved.key == key {
+        var noSuggestions = SuggestionBudget(work: 0)
+        if case .found(let resolved) = resolveTypeName(entry.name, suggestions: &noSuggestions), resolved.key == key {
             return entry.name
         }
         return key

@@ -3,7 +3,14 @@ struct LayoutDecoder {
     static let namespace = "urn:layoutkit:layout:1"
 
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    private var collector = DiagnosticCollector()
+    /// The did-you-mean work this file may still cause.
+    private var suggestions = SuggestionBudget()
+
+    /// The `schema` diagnostics, in source order, capped per file.
+    var diagnostics: [Diagnostic] { collector.diagnostics }
+    /// Whether the file follows the format.
+    var isValid: Bool { collector.isEmpty }
     /// Whether some element has an `lk:ignore`, so that `Suppressions` has something to read.
     private(set) var hasSuppressions = false
 
@@ -54,7 +61,7 @@ struct LayoutDecoder {
                 }
             }
         }
-        if layout.objects.isEmpty, diagnostics.isEmpty {
+        if layout.objects.isEmpty, collector.isEmpty {
             report(
                 "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
                 at: root.position)
@@ -111,7 +118,7 @@ struct LayoutDecoder {
         var structural: [ObjectAttribute: String] = [:]
         var properties: [Property] = []
         // One dictionary lookup per attribute names it; everything after is a switch over the enum.
-        for attribute in element.attributes where attribute.namespace != Lexical.xsiNamespace {
+        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
                 checkSuppression(attribute, of: element)
             } else if let namespace = attribute.namespace {
@@ -128,7 +135,7 @@ struct LayoutDecoder {
                 let allowed = ObjectAttribute.allCases.filter { $0.isAllowed(on: kind) }.map(\.rawValue)
                 report(
                     "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestion(for: attribute.name, in: allowed),
+                        + suggestions.suggestion(for: attribute.name, in: allowed),
                     at: element.position)
             }
         }
@@ -185,8 +192,7 @@ struct LayoutDecoder {
     /// The element's attributes in document order, after reporting every one not in `allowed`.
     private mutating func attributes(of element: ParsedElement, allowed: Set<String>) -> AttributeValues {
         var values = AttributeValues()
-        for attribute in element.attributes {
-            if attribute.namespace == Lexical.xsiNamespace { continue }
+        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
                 checkSuppression(attribute, of: element)
             } else if let namespace = attribute.namespace {
@@ -200,7 +206,7 @@ struct LayoutDecoder {
             } else {
                 report(
                     "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestion(for: attribute.name, in: allowed),
+                        + suggestions.suggestion(for: attribute.name, in: allowed),
                     at: element.position)
             }
         }
@@ -213,7 +219,7 @@ struct LayoutDecoder {
         guard attribute.name == Suppressions.attribute else {
             report(
                 "attribute '\(attribute.name)' in namespace '\(Suppressions.namespace)' is not allowed on <\(element.name)>"
-                    + suggestion(for: attribute.name, in: [Suppressions.attribute]),
+                    + suggestions.suggestion(for: attribute.name, in: [Suppressions.attribute]),
                 at: element.position)
             return
         }
@@ -239,7 +245,7 @@ struct LayoutDecoder {
             let more = unknownCount > 1 ? " (and \(unknownCount - 1) more ids that name no rule)" : ""
             report(
                 "unknown rule \(quoted(first.rawValue)) in \(place)"
-                    + suggestion(for: first.rawValue, in: RuleDescriptor.all.map(\.id.rawValue)) + more,
+                    + suggestions.suggestion(for: first.rawValue, in: RuleDescriptor.all.map(\.id.rawValue)) + more,
                 at: element.position)
         }
         for rule in unsilenceable {
@@ -262,7 +268,7 @@ struct LayoutDecoder {
             let cases = Value.allCases.map(\.rawValue)
             reportInvalid(
                 attribute, raw, of: element,
-                expected: "one of \(cases.joined(separator: ", "))" + suggestion(for: value, in: cases))
+                expected: "one of \(cases.joined(separator: ", "))" + suggestions.suggestion(for: value, in: cases))
             return nil
         }
         func color() -> Color? {
@@ -369,6 +375,19 @@ struct LayoutDecoder {
         return value
     }
 
+    /// Whether `attribute` is an `xsi:` attribute, which is skipped; `xsi:type` and `xsi:nil` are
+    /// reported first. An element's name fixes its type, and the schema makes every `xsi:type` invalid
+    /// (each element's type is anonymous) and no element nillable, so the decoder refuses them too.
+    private mutating func isSchemaHint(_ attribute: ParsedAttribute, of element: ParsedElement) -> Bool {
+        guard attribute.namespace == Lexical.xsiNamespace else { return false }
+        if attribute.name == "type" || attribute.name == "nil" {
+            report(
+                "xsi:\(attribute.name) is not allowed on <\(element.name)>: an element's name fixes its type",
+                at: element.position)
+        }
+        return true
+    }
+
     // MARK: Reporting
 
     private func isOurs(_ element: ParsedElement) -> Bool {
@@ -392,7 +411,7 @@ struct LayoutDecoder {
             expected.isEmpty
             ? "<\(parent)> allows no such child"
             : "expected \(expected.map { "<\($0)>" }.joined(separator: ", "))"
-                + suggestion(for: element.name, in: expected)
+                + suggestions.suggestion(for: element.name, in: expected)
         report("unexpected <\(element.name)> in <\(parent)>: \(hint)", at: element.position)
     }
 
@@ -407,10 +426,8 @@ struct LayoutDecoder {
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {
-        diagnostics.append(
-            Diagnostic(
-                rule: .schema, message: message,
-                location: SourceLocation(file: file, line: position.line, column: position.column)))
+        collector.report(
+            .schema, message, at: SourceLocation(file: file, line: position.line, column: position.column))
     }
 }
 

@@ -23,7 +23,7 @@ public enum LayoutValidator {
         guard case .document(let root) = XMLReader.read(bytes, file: file) else { return nil }
         var decoder = LayoutDecoder(file: file)
         let layout = decoder.decode(root)
-        guard decoder.diagnostics.isEmpty else { return nil }
+        guard decoder.isValid else { return nil }
         func count(_ nodes: [LayoutNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
         return count(layout.objects)
     }
@@ -45,8 +45,8 @@ public enum LayoutValidator {
         let layout = decoder.decode(root)
         // A file that breaks the format is reported as such and no further: rules run on a model
         // with pieces missing would only report the echoes of the schema errors.
-        guard decoder.diagnostics.isEmpty else {
-            return Outcome(diagnostics: decoder.diagnostics.sorted(by: Diagnostic.ordered))
+        guard decoder.isValid else {
+            return Outcome(diagnostics: decoder.diagnostics)
         }
         let analysis = LayoutAnalysis(layout)
         var rules = LayoutRules(analysis: analysis, catalog: catalog)

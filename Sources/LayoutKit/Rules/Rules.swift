@@ -6,7 +6,9 @@ struct LayoutRules {
     let analysis: LayoutAnalysis
     /// `nil` when no class schema was loaded: the class rules are then skipped.
     let catalog: ClassCatalog?
-    private(set) var diagnostics: [Diagnostic] = []
+    private var collector = DiagnosticCollector()
+    /// The did-you-mean work this file may still cause.
+    private var suggestions = SuggestionBudget()
     /// The class of each endpoint, where it resolved.
     private(set) var classes: EndpointClasses
 
@@ -15,6 +17,9 @@ struct LayoutRules {
         self.catalog = catalog
         self.classes = EndpointClasses(analysis)
     }
+
+    /// What the rules found, in source order, capped per file.
+    var diagnostics: [Diagnostic] { collector.diagnostics }
 
     /// The structure rules, then the class rules, in the order of the rules table.
     static let engineRules = RuleDescriptor.all.filter { $0.phase == .structure || $0.phase == .classes }
@@ -65,10 +70,11 @@ struct LayoutRules {
     private mutating func unknownDestination() {
         for binding in analysis.bindings {
             guard let id = binding.destinationID, binding.destination == nil else { continue }
+            let hint = collector.isFull ? "" : suggestions.suggestion(for: id, in: analysis.ids.keys)
             report(
                 .unknownDestination,
                 "outlet '\(binding.property)' points at '\(id)', but no element has that id"
-                    + suggestion(for: id, in: analysis.ids.keys),
+                    + hint,
                 at: binding.position)
         }
     }
@@ -105,7 +111,7 @@ struct LayoutRules {
     /// `unknown-class`: a class that the catalog does not know. Also records every endpoint's class.
     private mutating func unknownClass(_ catalog: ClassCatalog) {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
-            switch catalog.resolve(reference) {
+            switch catalog.resolve(reference, suggestions: &suggestions) {
             case .found(let entry): classes[endpoint] = entry
             case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
             }
@@ -147,12 +153,14 @@ struct LayoutRules {
             let outlets = catalog.outlets(of: entry.key)
             guard !outlets.contains(where: { $0.name == binding.property }) else { continue }
             let declared: String
-            if outlets.isEmpty {
+            if collector.isFull {
+                declared = ""
+            } else if outlets.isEmpty {
                 declared = "; it declares no outlets"
-            } else if let closest = closestMatch(to: binding.property, in: outlets.map(\.name)) {
+            } else if let closest = suggestions.closestMatch(to: binding.property, in: outlets.lazy.map(\.name)) {
                 declared = "; did you mean '\(closest)'?"
             } else {
-                declared = "; it declares \(outlets.map(\.name).joined(separator: ", "))"
+                declared = "; it declares \(listed(outlets.map(\.name)))"
             }
             report(
                 .unknownOutlet,
@@ -193,16 +201,23 @@ struct LayoutRules {
             guard let entry = classes[endpoint] else { continue }
             for outlet in catalog.outlets(of: entry.key) where !outlet.isOptional {
                 if !connected.contains(Connected(endpoint: endpoint, property: outlet.name)) {
-                    report(
+                    // Objects × outlets can be millions: past the cap the message is never made.
+                    collector.report(
                         .unconnectedOutlet,
                         "outlet '\(outlet.name)' of \(entry.displayName) is not connected in this layout",
-                        at: analysis.position(of: endpoint))
+                        at: analysis.layout.location(analysis.position(of: endpoint)))
                 }
             }
         }
     }
 
     private mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition) {
-        diagnostics.append(Diagnostic(rule: rule, message: message, location: analysis.layout.location(position)))
+        collector.report(rule, message, at: analysis.layout.location(position))
+    }
+
+    /// Names for a message, at most eight of them: a class may declare thousands.
+    private func listed(_ names: [String]) -> String {
+        let shown = names.prefix(8).joined(separator: ", ")
+        return names.count > 8 ? "\(shown) and \(names.count - 8) more" : shown
     }
 }

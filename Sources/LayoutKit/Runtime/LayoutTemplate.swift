@@ -96,16 +96,35 @@ struct LayoutTemplate: Sendable {
             case .object(let index): created[index]
             }
         }
+        // Every binding is checked before any is made: a failure must leave the owner and the external
+        // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
+        var connections: [(source: AnyObject, destination: AnyObject, outlet: Outlet)] = []
+        connections.reserveCapacity(bindings.count)
+        var problems: [Diagnostic] = []
         for binding in bindings {
             guard let source = resolve(binding.source), let destination = resolve(binding.destination) else { continue }
-            guard binding.outlet.connect(source, to: destination) else {
-                throw LayoutError(
+            let outlet = binding.outlet
+            if !isSubclass(type(of: source), of: outlet.sourceType.type) {
+                problems.append(
                     Diagnostic(
                         rule: .outletTypeMismatch,
                         message:
-                            "outlet '\(binding.outlet.name)' has type \(binding.outlet.destinationType.name), but the object given for it is of type \(type(of: destination))",
+                            "outlet '\(outlet.name)' belongs to \(outlet.sourceType.name), but the object given for its source is of type \(type(of: source))",
+                        location: binding.location))
+            } else if !outlet.accepts(type(of: destination)) {
+                problems.append(
+                    Diagnostic(
+                        rule: .outletTypeMismatch,
+                        message:
+                            "outlet '\(outlet.name)' has type \(outlet.destinationType.name), but the object given for it is of type \(type(of: destination))",
                         location: binding.location))
             }
+            connections.append((source, destination, outlet))
+        }
+        if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
+        for connection in connections {
+            // Checked above, so this cannot fail.
+            _ = connection.outlet.connect(connection.source, to: connection.destination)
         }
         for view in created { view.awakeFromLayout() }
         return topLevel.map { created[$0] }
@@ -113,6 +132,8 @@ struct LayoutTemplate: Sendable {
 
     private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) {
         var problems: [Diagnostic] = []
+        // The caller's dictionary may be large and the layout's externals many: one budget for the call.
+        var suggestions = SuggestionBudget()
         if let placeholder = self.owner {
             if let owner {
                 if let type = placeholder.type, !isSubclass(Swift.type(of: owner), of: type.type) {
@@ -139,7 +160,7 @@ struct LayoutTemplate: Sendable {
                     Diagnostic(
                         rule: .missingExternal,
                         message: "no external object named \(quoted(name)) was given"
-                            + suggestion(for: name, in: externalObjects.keys),
+                            + suggestions.suggestion(for: name, in: externalObjects.keys),
                         location: external.location))
                 continue
             }
