@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -298,8 +298,5 @@ struct SystemError: Error, CustomStringConvertible {
         self.code = code
     }
 
-    var description: String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    var description: String { LayoutFile.reason(code) }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+@_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc

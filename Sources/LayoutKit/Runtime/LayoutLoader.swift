@@ -26,13 +26,7 @@ public struct LayoutLoader: Sendable {
     /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read, or with every diagnostic it has.
     public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
         let path = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path, because: readFailureReason(error))
-        }
-        try self.init(data: data, file: path, registry: registry)
+        try self.init(bytes: LayoutFile.read(url), file: path, registry: registry)
     }
 
     /// Loads a layout from bytes in memory.
@@ -40,9 +34,14 @@ public struct LayoutLoader: Sendable {
     /// - Parameter file: The name diagnostics give the layout.
     /// - Throws: `LayoutError` with every diagnostic the layout has.
     public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
+        // Past the limit, only what the reader needs to say so is copied.
+        try self.init(bytes: Array(data.prefix(LayoutFile.readLimit)), file: file, registry: registry)
+    }
+
+    init(bytes: [UInt8], file: String, registry: LayoutRegistry) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
+        let outcome = LayoutValidator.analyze(bytes, file: file, catalog: catalog)
         guard outcome.diagnostics.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
             throw LayoutError(diagnostics: outcome.diagnostics)
         }
