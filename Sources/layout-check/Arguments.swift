@@ -157,7 +157,8 @@ let helpText = """
       0  no errors (warnings allowed)
       1  at least one error, in a layout or a class schema
       2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist
+         DIR that does not exist; or the report could not be written (a full disk, a closed pipe as
+         in '| head -1'), which one line on standard error says
 
     EXAMPLES:
       layout-check Layouts/

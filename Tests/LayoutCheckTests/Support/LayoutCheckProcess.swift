@@ -86,11 +86,14 @@ enum LayoutCheckExecutable {
 ///   - standardInput: the bytes for `-`; without them standard input is empty.
 ///   - directory: the working directory; the repository's root by default.
 ///   - environment: added to (or, with `nil` values, removed from) this process's environment.
+///   - outputTo: where standard output goes instead (`/dev/full`, a pipe nobody reads); the result's
+///     `standardOutput` is then empty.
 func runLayoutCheck(
     _ arguments: [String],
     standardInput: String? = nil,
     in directory: URL = Repository.root,
     environment: [String: String?] = [:],
+    outputTo redirectedOutput: FileHandle? = nil,
     timeout: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CommandResult {
@@ -124,7 +127,7 @@ func runLayoutCheck(
         try? error.close()
         try? input.close()
     }
-    process.standardOutput = output
+    process.standardOutput = redirectedOutput ?? output
     process.standardError = error
     process.standardInput = input
 
