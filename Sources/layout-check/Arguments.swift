@@ -125,8 +125,10 @@ let helpText = """
                             are followed, each directory is visited once (so link loops end), and
                             entries whose names begin with '.' (.build, .git, editor lock files) are
                             skipped. A directory is never read as a file, even if named *.layout.xml.
-                            What cannot be read (a dangling link, a FIFO found by the search) is an
-                            unreadable-file error; a file is read no further than 4 MiB (input-limit).
+                            What cannot be read (a dangling link, a FIFO found by the search, a
+                            directory that cannot be looked into: a path over PATH_MAX, one removed
+                            during the run) is an unreadable-file error naming it, never skipped; a
+                            file is read no further than 4 MiB (input-limit).
                             A file reached by several paths (a link, a second hard link, a PATH inside
                             another) is checked once, under the first path that reaches it.
 

@@ -115,8 +115,17 @@ struct FileDiscovery {
             let child = listing.directory.appending(name)
             var status = stat()
             let exists = child.withCString({ stat($0, &status) }) == 0
+            let statError = exists ? 0 : errno
             if exists, status.isDirectory {
                 pendingDirectories.append(child)
+                continue
+            }
+            if !exists, !yields {
+                // A link to nothing, or to itself, is no directory; anything else that cannot be looked
+                // at (a path over PATH_MAX, a parent without search permission) may be one.
+                if statError != ENOENT, statError != ENOTDIR, statError != ELOOP {
+                    reportUnreadableDirectory(child, SystemError(statError))
+                }
                 continue
             }
             guard yields else { continue }
@@ -196,7 +205,12 @@ struct FileDiscovery {
     /// Starts reading a directory unless it has been visited already.
     private mutating func startReading(_ directory: SystemPath) {
         var status = stat()
-        guard directory.withCString({ stat($0, &status) }) == 0 else { return }
+        guard directory.withCString({ stat($0, &status) }) == 0 else {
+            // Over PATH_MAX, behind a parent that cannot be searched, or removed since it was found:
+            // whatever it holds is unchecked, which must not pass for a clean run.
+            reportUnreadableDirectory(directory, SystemError(errno))
+            return
+        }
         let identity = FileIdentity(status)
         guard visitedDirectories.insert(identity).inserted else { return }
         switch DirectoryListing.read(directory) {
@@ -205,11 +219,16 @@ struct FileDiscovery {
             nextEntry = 0
         case .failure(let error):
             unreadableDirectories.insert(identity)
-            diagnostics.append(
-                Diagnostic(
-                    rule: .unreadableFile, message: "cannot read directory: \(error.description)",
-                    location: SourceLocation(file: directory.description, line: 1, column: 1)))
+            reportUnreadableDirectory(directory, error)
         }
+    }
+
+    /// The `unreadable-file` error of a directory whose entries the search cannot reach.
+    private mutating func reportUnreadableDirectory(_ directory: SystemPath, _ error: SystemError) {
+        diagnostics.append(
+            Diagnostic(
+                rule: .unreadableFile, message: "cannot read directory: \(error.description)",
+                location: SourceLocation(file: directory.description, line: 1, column: 1)))
     }
 }
 
