@@ -54,17 +54,16 @@ struct FileDiscovery {
 
     /// Adds a PATH argument: `-`, a file, or a directory to search. Nothing is searched until `next()`.
     /// - Throws: `UsageError` when nothing exists at the path.
-    mutating func add(_ argument: String) throws(UsageError) {
-        if argument == "-" {
+    mutating func add(_ path: SystemPath) throws(UsageError) {
+        if path == .standardInput {
             roots.append(.standardInput)
             return
         }
-        let path = SystemPath(argument)
         var status = stat()
         guard path.withCString({ lstat($0, &status) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
-                throw UsageError(message: "no such file or directory: '\(argument)'")
+                throw UsageError(message: "no such file or directory: '\(path)'")
             }
             // It may exist but cannot be looked at (a parent without search permission): a diagnostic.
             roots.append(.file(path))

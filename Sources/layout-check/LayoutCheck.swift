@@ -12,7 +12,8 @@ import Foundation
 /// The checker: parse the command line, find the files, check them in parallel, print, and return
 /// the exit status (0 no errors, 1 errors, 2 the run could not proceed).
 enum LayoutCheck {
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// - Parameter arguments: The arguments after the program name, as the bytes the shell passed.
+    static func run(_ arguments: [[UInt8]]) async -> Int32 {
         let command: Command
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
@@ -38,7 +39,8 @@ enum LayoutCheck {
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
         let schemaDirectories =
-            arguments.schemaDirectories.isEmpty && isDirectory("Schemas") ? ["Schemas"] : arguments.schemaDirectories
+            arguments.schemaDirectories.isEmpty && isDirectory("Schemas")
+            ? [SystemPath("Schemas")] : arguments.schemaDirectories
         for directory in schemaDirectories {
             do throws(UsageError) {
                 try schemaFiles.add(directory)

@@ -13,7 +13,7 @@ import Testing
         try folder.write(SampleLayout.malformed, to: "tree/a/Bad.layout.xml")
         try folder.write(SampleLayout.valid, to: "tree/b.layout.xml")
         var search = FileDiscovery(suffix: ".layout.xml")
-        try search.add("\(folder.path)/tree")
+        try search.add(SystemPath("\(folder.path)/tree"))
 
         #expect(search.next()?.displayPath == "\(folder.path)/tree/b.layout.xml")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("tree/a"))
