@@ -21,9 +21,10 @@ public struct LayoutLoader: Sendable {
         try self.init(contentsOf: directory.appendingPathComponent("\(name).layout.xml"), registry: registry)
     }
 
-    /// Loads the layout file at `url`.
+    /// Loads the layout file at `url`, reading no more than one byte past the 4 MiB limit.
     ///
-    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read, or with every diagnostic it has.
+    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read or `url` is not a file URL, or
+    ///   with every diagnostic it has.
     public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
         let path = url.isFileURL ? url.path : url.absoluteString
         try self.init(bytes: LayoutFile.read(url), file: path, registry: registry)
