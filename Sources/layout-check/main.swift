@@ -11,7 +11,8 @@
 signal(SIGPIPE, SIG_IGN)
 // The arguments as the bytes the shell passed: `CommandLine.arguments` would turn a path that is not
 // UTF-8 into one with U+FFFD, which names no file.
-let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
+// (`dropFirst`, not `1..<argc`: a program may be started with no arguments at all, not even its name.)
+let arguments = (0..<Int(CommandLine.argc)).dropFirst().compactMap { index in
     CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
 }
 exit(await LayoutCheck.run(arguments))
