@@ -13,12 +13,12 @@ enum OutputFormat: String, CaseIterable, Sendable {
 /// A checking run as the command line asks for it.
 struct Arguments: Equatable, Sendable {
     /// The `--schemas` values in the order given; empty means "`./Schemas` when it exists".
-    var schemaDirectories: [String] = []
+    var schemaDirectories: [SystemPath] = []
     var format: OutputFormat = .text
     /// At most this many files are read and checked at once.
     var jobs: Int
-    /// Files, directories and `-`, in the order given.
-    var paths: [String] = []
+    /// Files, directories and `-`, in the order given, as the bytes the shell passed.
+    var paths: [SystemPath] = []
 }
 
 /// What the command line asks for.
@@ -40,37 +40,40 @@ extension Command {
     /// ends the options, so a path that begins with `-` can follow it; `-` alone is standard input.
     /// `--help` and `--version` win over anything that follows them.
     /// - Throws: `UsageError` for an unknown option, a missing or bad value, no path, or `-` twice.
-    static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
+    static func parse(_ arguments: [[UInt8]], defaultJobs: Int) throws(UsageError) -> Command {
         var result = Arguments(jobs: max(1, defaultJobs))
         var remaining = arguments[...]
         var optionsEnded = false
 
-        while let argument = remaining.popFirst() {
+        while let bytes = remaining.popFirst() {
+            // Options are ASCII; a PATH keeps the bytes the shell passed, UTF-8 or not.
+            let argument = String(decoding: bytes, as: UTF8.self)
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                result.paths.append(argument)
+                result.paths.append(SystemPath(bytes: bytes))
                 continue
             }
             if argument == "--" {
                 optionsEnded = true
                 continue
             }
-            let name: Substring
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = argument[..<equals]
-                inlineValue = String(argument[argument.index(after: equals)...])
+            let name: String
+            var inlineValue: [UInt8]?
+            if argument.hasPrefix("--"), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                name = String(decoding: bytes[..<equals], as: UTF8.self)
+                inlineValue = Array(bytes[(equals + 1)...])
             } else {
-                name = argument[...]
+                name = argument
             }
-            func value() throws(UsageError) -> String {
+            func rawValue() throws(UsageError) -> [UInt8] {
                 if let inlineValue { return inlineValue }
                 // `--format --jobs 2` lacks a value; it does not mean the format "--jobs".
-                guard let next = remaining.first, !next.hasPrefix("--") else {
+                guard let next = remaining.first, !next.starts(with: "--".utf8) else {
                     throw UsageError(message: "option '\(name)' needs a value")
                 }
                 remaining.removeFirst()
                 return next
             }
+            func value() throws(UsageError) -> String { String(decoding: try rawValue(), as: UTF8.self) }
             func noValue() throws(UsageError) {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
             }
@@ -83,8 +86,14 @@ extension Command {
                 try noValue()
                 return .version
             case "--schemas":
-                let directory = try value()
-                guard !directory.isEmpty else { throw UsageError(message: "option '--schemas' needs a directory") }
+                let directory = SystemPath(bytes: try rawValue())
+                guard directory != SystemPath("") else {
+                    throw UsageError(message: "option '--schemas' needs a directory")
+                }
+                // Standard input is the one layout `-` names; class schemas come from files only.
+                guard directory != .standardInput else {
+                    throw UsageError(message: "'--schemas' cannot read standard input ('-'): name a directory or file")
+                }
                 result.schemaDirectories.append(directory)
             case "--format":
                 let text = try value()
@@ -100,14 +109,14 @@ extension Command {
                 }
                 result.jobs = jobs
             default:
-                throw UsageError(message: "unknown option '\(argument)'")
+                throw UsageError(message: "unknown option '\(SystemPath(bytes: bytes))'")
             }
         }
 
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
         }
-        if result.paths.count(where: { $0 == "-" }) > 1 {
+        if result.paths.count(where: { $0 == .standardInput }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
         }
         return .check(result)
@@ -150,19 +159,23 @@ let helpText = """
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
-                            (reported as <stdin>). A file named here is checked whatever its name.
+                            (reported as <stdin>). A file named here is checked whatever its name; its
+                            bytes are used as given, UTF-8 or not.
                             A directory is searched recursively for *.layout.xml files: symbolic links
                             are followed, each directory is visited once (so link loops end), and
                             entries whose names begin with '.' (.build, .git, editor lock files) are
                             skipped. A directory is never read as a file, even if named *.layout.xml.
-                            What cannot be read (a dangling link, a FIFO found by the search) is an
-                            unreadable-file error; a file is read no further than 4 MiB (input-limit).
+                            What cannot be read (a dangling link, a FIFO found by the search, a
+                            directory that cannot be looked into: a path over PATH_MAX, one removed
+                            during the run) is an unreadable-file error naming it, never skipped; a
+                            file is read no further than 4 MiB (input-limit).
                             A file reached by several paths (a link, a second hard link, a PATH inside
                             another) is checked once, under the first path that reaches it.
 
     OPTIONS:
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
-                            (recursively). DIR may also be one class schema file. Repeatable.
+                            (recursively). DIR may also be one class schema file, but not '-':
+                            standard input is only ever the one layout PATH '-'. Repeatable.
                             Default: ./Schemas when it exists. With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
@@ -172,6 +185,9 @@ let helpText = """
                               "line", "column", "severity", "rule", "message"}]}, keys sorted.
                             github: GitHub Actions annotations,
                               ::error file=PATH,line=LINE,col=COLUMN,title=RULE::MESSAGE
+                            Paths print as the bytes the system gave them, losslessly, in every format:
+                            '\\' as '\\\\' and each byte that is not UTF-8 as '\\xNN' (caf\\xE9), so a JSON
+                            "file" decodes to that text, not to the raw bytes.
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
                             and on GitHub without file, line and col.
@@ -187,7 +203,8 @@ let helpText = """
       0  no errors (warnings allowed)
       1  at least one error, in a layout or a class schema
       2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist
+         DIR that does not exist; or the report could not be written (a full disk, a closed pipe as
+         in '| head -1'), which one line on standard error says
 
     EXAMPLES:
       layout-check Layouts/

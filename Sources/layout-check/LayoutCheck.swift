@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+@_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +12,8 @@ import LayoutKit
 /// The checker: parse the command line, find the files, check them in parallel, print, and return
 /// the exit status (0 no errors, 1 errors, 2 the run could not proceed).
 enum LayoutCheck {
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// - Parameter arguments: The arguments after the program name, as the bytes the shell passed.
+    static func run(_ arguments: [[UInt8]]) async -> Int32 {
         let command: Command
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
@@ -21,11 +22,9 @@ enum LayoutCheck {
         }
         switch command {
         case .help:
-            StandardStream.output.write(helpText)
-            return 0
+            return printed(helpText)
         case .version:
-            StandardStream.output.write(versionText)
-            return 0
+            return printed(versionText)
         case .check(let arguments):
             return await check(arguments)
         }
@@ -40,7 +39,8 @@ enum LayoutCheck {
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
         let schemaDirectories =
-            arguments.schemaDirectories.isEmpty && isDirectory("Schemas") ? ["Schemas"] : arguments.schemaDirectories
+            arguments.schemaDirectories.isEmpty && isDirectory("Schemas")
+            ? [SystemPath("Schemas")] : arguments.schemaDirectories
         for directory in schemaDirectories {
             do throws(UsageError) {
                 try schemaFiles.add(directory)
@@ -61,9 +61,23 @@ enum LayoutCheck {
         diagnostics.sort(by: Diagnostic.ordered)
 
         let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
-        StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
-        StandardStream.error.write(report.summary)
+        let status = printed(arguments.format.render(report, colour: StandardStream.output.wantsColour))
+        guard status == 0 else { return status }
+        try? StandardStream.error.write(report.summary)
         return report.errors > 0 ? 1 : 0
+    }
+
+    /// Writes `text` on standard output: 0 when all of it was written; else 2, after one line on
+    /// standard error, because a report that was not delivered (`| head -1`, a full disk) must not pass
+    /// for a clean run.
+    private static func printed(_ text: String) -> Int32 {
+        do throws(SystemError) {
+            try StandardStream.output.write(text)
+            return 0
+        } catch {
+            try? StandardStream.error.write("layout-check: error: cannot write to standard output: \(error)\n")
+            return 2
+        }
     }
 
     /// Reads the class schema files and merges them; `nil` when there is none that could be read.
@@ -144,7 +158,7 @@ enum LayoutCheck {
         }
         text += "Usage: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
-        StandardStream.error.write(text)
+        try? StandardStream.error.write(text)
         return 2
     }
 }

@@ -35,6 +35,8 @@ import Testing
             arguments: ["Layouts", "No/Such/Folder"], status: 2, message: "no such file or directory: 'No/Such/Folder'"),
         Case(arguments: ["--schemas", "NoSchemas", "Layouts"], status: 2, message: "--schemas: no such file"),
         Case(arguments: ["-", "Layouts", "-"], status: 2, message: "'-' (standard input) can be given only once"),
+        Case(arguments: ["--schemas", "-", "Layouts"], status: 2, message: "'--schemas' cannot read standard input"),
+        Case(arguments: ["--schemas=-", "-"], status: 2, message: "'--schemas' cannot read standard input"),
     ]
 
     @Test(arguments: cases)

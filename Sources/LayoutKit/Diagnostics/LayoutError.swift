@@ -32,21 +32,3 @@ extension LayoutError {
                 location: SourceLocation(file: file, line: 1, column: 1)))
     }
 }
-
-/// Why a file could not be read, in the C library's words ("No such file or directory") where
-/// Foundation gives a reason that has them, and in Foundation's own otherwise.
-func readFailureReason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(underlying.code)))
-    }
-    if nsError.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(nsError.code)))
-    }
-    switch (error as? CocoaError)?.code {
-    case .fileReadNoSuchFile?, .fileNoSuchFile?: return String(cString: strerror(ENOENT))
-    case .fileReadNoPermission?: return String(cString: strerror(EACCES))
-    case .fileReadTooLarge?: return String(cString: strerror(EFBIG))
-    default: return nsError.localizedDescription
-    }
-}

@@ -21,18 +21,13 @@ public struct LayoutLoader: Sendable {
         try self.init(contentsOf: directory.appendingPathComponent("\(name).layout.xml"), registry: registry)
     }
 
-    /// Loads the layout file at `url`.
+    /// Loads the layout file at `url`, reading no more than one byte past the 4 MiB limit.
     ///
-    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read, or with every diagnostic it has.
+    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read or `url` is not a file URL, or
+    ///   with every diagnostic it has.
     public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
         let path = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path, because: readFailureReason(error))
-        }
-        try self.init(data: data, file: path, registry: registry)
+        try self.init(bytes: LayoutFile.read(url), file: path, registry: registry)
     }
 
     /// Loads a layout from bytes in memory.
@@ -41,9 +36,14 @@ public struct LayoutLoader: Sendable {
     /// - Throws: `LayoutError` with every error the layout has; warnings, and diagnostics that an
     ///   `lk:ignore` silences, do not stop it.
     public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
+        // Past the limit, only what the reader needs to say so is copied.
+        try self.init(bytes: Array(data.prefix(LayoutFile.readLimit)), file: file, registry: registry)
+    }
+
+    init(bytes: [UInt8], file: String, registry: LayoutRegistry) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
+        let outcome = LayoutValidator.analyze(bytes, file: file, catalog: catalog)
         // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
