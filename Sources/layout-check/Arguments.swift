@@ -8,6 +8,15 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case json
     /// GitHub Actions workflow commands, which GitHub shows as annotations on the lines.
     case github
+    /// SARIF 2.1.0, for GitHub code scanning and other static-analysis viewers.
+    case sarif
+    /// JUnit XML: a test case per file, a failure per error.
+    case junit
+    /// Checkstyle XML: a `<file>` per file, an `<error>` per diagnostic.
+    case checkstyle
+
+    /// Whether the report must name every file checked, not only those with findings.
+    var listsEveryFile: Bool { self == .junit }
 }
 
 /// A checking run as the command line asks for it.
@@ -146,7 +155,7 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
 
-    USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...
+    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--jobs N] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -172,9 +181,14 @@ let helpText = """
                               "line", "column", "severity", "rule", "message"}]}, keys sorted.
                             github: GitHub Actions annotations,
                               ::error file=PATH,line=LINE,col=COLUMN,title=RULE::MESSAGE
+                            sarif: SARIF 2.1.0 for code scanning: every rule in tool.driver.rules,
+                              paths relative to the working directory (%SRCROOT%), fingerprints that
+                              do not change when lines above a finding move.
+                            junit: JUnit XML, a test case per file, a failure per error.
+                            checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
-                            and on GitHub without file, line and col.
+                            on GitHub without file, line and col, in SARIF without a location.
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
                             opened one at a time per job, so any number of files can be checked. The
                             output is the same whatever N is: sorted by path, line, column and rule.
@@ -196,5 +210,8 @@ let helpText = """
 
     """
 
+/// The version of `layout-check`, as `--version` and the SARIF report give it.
+let toolVersion = "1.1.0"
+
 /// The text of `--version`.
-let versionText = "layout-check 1.0.0 (LayoutKit format v1)\n"
+let versionText = "layout-check \(toolVersion) (LayoutKit format v1)\n"

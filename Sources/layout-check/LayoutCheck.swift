@@ -54,13 +54,16 @@ enum LayoutCheck {
         if !missing.isEmpty { return usageFailure(missing) }
 
         let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
-        let checked = await checkInParallel(&layoutFiles, catalog: catalog, jobs: arguments.jobs)
+        let checked = await checkInParallel(
+            &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         if catalog == nil { diagnostics.append(noClassSchemas) }
         diagnostics.sort(by: Diagnostic.ordered)
 
-        let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
+        let report = Report(
+            files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
+            workingDirectory: FileManager.default.currentDirectoryPath, checkedFiles: checked.paths)
         StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
         StandardStream.error.write(report.summary)
         return report.errors > 0 ? 1 : 0
@@ -98,11 +101,14 @@ enum LayoutCheck {
     ///
     /// Batches start at one file and double up to `maximumBatch`: a handful of files still spreads over
     /// every job, and a long run wakes this loop once a batch rather than once a file.
+    ///
+    /// With `listingFiles`, the path of every file is kept too, for a report that names clean files.
     private static func checkInParallel(
-        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int
-    ) async -> (files: Int, diagnostics: [Diagnostic]) {
+        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool
+    ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
         await withTaskGroup(of: [Diagnostic].self) { group in
             var files = 0
+            var paths: [String]? = listingFiles ? [] : nil
             var batchSize = 1
             func nextBatch() -> [InputFile]? {
                 var batch: [InputFile] = []
@@ -112,6 +118,7 @@ enum LayoutCheck {
                 }
                 guard !batch.isEmpty else { return nil }
                 files += batch.count
+                paths? += batch.map(\.displayPath)
                 batchSize = min(batchSize * 2, maximumBatch)
                 return batch
             }
@@ -126,7 +133,7 @@ enum LayoutCheck {
                     group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
                 }
             }
-            return (files, diagnostics)
+            return (files, diagnostics, paths)
         }
     }
 
@@ -142,7 +149,7 @@ enum LayoutCheck {
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
         }
-        text += "Usage: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...\n"
+        text += "Usage: layout-check [--schemas DIR]... [--format FORMAT] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
         StandardStream.error.write(text)
         return 2

@@ -76,7 +76,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty)
         for part in [
-            "USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...", "--schemas DIR",
+            "USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--jobs N]", "--schemas DIR",
             "--format", "--jobs N", "--version", "EXIT STATUS", "0  no errors", "1  at least one error",
             "2  the run could not proceed", "EXAMPLES", "layout-check Layouts/",
         ] {
