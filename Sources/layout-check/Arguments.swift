@@ -28,6 +28,17 @@ struct Arguments: Equatable, Sendable {
     var jobs: Int
     /// Files, directories and `-`, in the order given.
     var paths: [String] = []
+    /// `--config FILE`; without it, `layout-check.xml` in the working directory when it exists.
+    var configuration: String?
+    /// `--baseline FILE`: report only findings that it does not hold.
+    var baseline: String?
+    /// `--write-baseline FILE`: record the findings there instead of reporting them.
+    var writeBaseline: String?
+    /// `--strict`: warnings fail the run too.
+    var strict = false
+    /// `--touch FILE` (for the build-tool plugin): write FILE when the run passes, so that the build
+    /// system sees the output it was promised and runs the check again only when an input changes.
+    var touch: String?
 }
 
 /// What the command line asks for.
@@ -80,6 +91,11 @@ extension Command {
                 remaining.removeFirst()
                 return next
             }
+            func pathValue() throws(UsageError) -> String {
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "option '\(name)' needs a file") }
+                return path
+            }
             func noValue() throws(UsageError) {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
             }
@@ -102,6 +118,17 @@ extension Command {
                     throw UsageError(message: "unknown format '\(text)' for '--format' (expected one of: \(known))")
                 }
                 result.format = format
+            case "--config":
+                result.configuration = try pathValue()
+            case "--baseline":
+                result.baseline = try pathValue()
+            case "--write-baseline":
+                result.writeBaseline = try pathValue()
+            case "--touch":
+                result.touch = try pathValue()
+            case "--strict":
+                try noValue()
+                result.strict = true
             case "--jobs", "-j":
                 let text = try value()
                 guard let jobs = Int(text), jobs >= 1 else {
@@ -115,6 +142,9 @@ extension Command {
 
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
+        }
+        if result.baseline != nil, result.writeBaseline != nil {
+            throw UsageError(message: "'--baseline' and '--write-baseline' cannot be used together")
         }
         if result.paths.count(where: { $0 == "-" }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
@@ -155,7 +185,8 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
 
-    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--jobs N] PATH...
+    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
+                        [--write-baseline FILE] [--strict] [--jobs N] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -172,7 +203,8 @@ let helpText = """
     OPTIONS:
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
                             (recursively). DIR may also be one class schema file. Repeatable.
-                            Default: ./Schemas when it exists. With no class schema at all, the class
+                            Default: the configuration's <schemas>, else ./Schemas when it exists.
+                            With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
@@ -189,6 +221,18 @@ let helpText = """
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
                             on GitHub without file, line and col, in SARIF without a location.
+      --config FILE         Read the configuration from FILE (default: ./layout-check.xml when it
+                            exists): <schemas path>, used when there is no --schemas; <exclude path>,
+                            globs (*, ?, ** for any directories) that leave files out of a directory
+                            search, matched against paths relative to FILE's directory; and
+                            <rule id severity="error|warning|ignore">. Format rules cannot be lowered.
+                            Schemas/config.xsd describes the file.
+      --baseline FILE       Report only findings that FILE does not hold (matched on rule, file and
+                            message, not line; one entry per finding); entries that match nothing are
+                            listed on standard error as fixed.
+      --write-baseline FILE Record every finding in FILE (after the configuration's severities)
+                            instead of reporting them, and exit 0.
+      --strict              Warnings fail the run too (exit status 1).
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
                             opened one at a time per job, so any number of files can be checked. The
                             output is the same whatever N is: sorted by path, line, column and rule.
@@ -198,14 +242,16 @@ let helpText = """
     RULES:
     \(ruleList)
     EXIT STATUS:
-      0  no errors (warnings allowed)
-      1  at least one error, in a layout or a class schema
+      0  no errors (warnings allowed, unless --strict)
+      1  at least one error, in a layout or a class schema; or a warning, with --strict
       2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist
+         DIR that does not exist, a configuration or baseline that cannot be read or used (each problem
+         is printed as FILE:LINE:COLUMN: error: MESSAGE [configuration])
 
     EXAMPLES:
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
+      layout-check --format sarif --baseline layout-check-baseline.xml Layouts/ > layout-check.sarif
       cat PhotoCell.layout.xml | layout-check -
 
     """

@@ -21,6 +21,22 @@ struct ArtifactPath: Equatable {
         }
     }
 
+    /// `path` resolved against `directory` (absolute) by names alone, without `.`, `..` or doubled `/`.
+    static func absolute(_ path: String, in directory: String) -> String {
+        let resolved = path.hasPrefix("/") ? components(path) : components(path, relativeTo: components(directory))
+        return "/" + resolved.joined(separator: "/")
+    }
+
+    /// The relative path from `directory` to `file` (both absolute), with `..` where `file` is not
+    /// under `directory`: how a file in the repository names another wherever the repository is.
+    static func relative(_ file: String, from directory: String) -> String {
+        let target = components(file)
+        let base = components(directory)
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        let up = Array(repeating: Substring(".."), count: base.count - shared)
+        return (up + target.dropFirst(shared)).joined(separator: "/")
+    }
+
     private static func components(_ path: String, relativeTo base: [Substring] = []) -> [Substring] {
         var result = base
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -10,7 +10,7 @@ enum XMLText {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         // Scalar by scalar: a CR LF pair is one `Character` and must become two references.
-        for scalar in text.unicodeScalars {
+        for scalar in representable(text).unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
@@ -19,17 +19,31 @@ enum XMLText {
             case "\t": escaped += "&#9;"
             case "\n": escaped += "&#10;"
             case "\r": escaped += "&#13;"
-            case _ where !isAllowed(scalar):
-                escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
     }
 
+    /// `text` as an XML document can hold it and a reader gets it back: the scalars XML cannot hold
+    /// replaced by their Swift escape, the rest unchanged.
+    static func representable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isAllowed(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result
+    }
+
     /// Whether XML 1.0 allows the scalar at all (its `Char` production), less the C1 controls it
     /// discourages and that no reader of a report wants in its output.
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" || scalar == "\n" || scalar == "\r" { return true }
         if scalar.properties.generalCategory == .control { return false }
         return scalar.value != 0xFFFE && scalar.value != 0xFFFF
     }
