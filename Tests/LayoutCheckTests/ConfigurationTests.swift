@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 import Testing
 
 /// `layout-check.xml` and `--config FILE`: schemas, excludes and rule severities, and a broken
@@ -165,5 +166,15 @@ import Testing
         let result = try runLayoutCheck(["--config", "no-such-config.xml", "Layouts"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("--config: cannot read 'no-such-config.xml'"), "\(result)")
+    }
+
+    /// The README's configuration section names exactly the rules the table says cannot be lowered.
+    @Test func readmeNamesTheRulesThatCannotBeLowered() throws {
+        let readme = try Repository.text("README.md")
+        let section = try #require(readme.range(of: "cannot be lowered: nothing else can be checked"))
+        let sentence = readme[..<section.lowerBound].split(separator: "\n").suffix(3).joined(separator: " ")
+        let named = sentence.matches(of: /`([a-z-]+)`/).map { String($0.output.1) }
+        let table = RuleDescriptor.all.filter { !$0.isLowerable && $0.phase != .instantiation && $0.phase != .run }
+        #expect(named == table.map(\.id.rawValue), "\(sentence)")
     }
 }
