@@ -10,6 +10,8 @@ struct RunSettings {
     /// The configuration file's directory as the command line reaches it (`""` for the working
     /// directory), which its relative paths start from; `nil` without a configuration file.
     var configurationDirectory: String?
+    /// The same directory, absolute, which excludes are matched from.
+    private var excludeBase = "/"
     /// The baseline that `--baseline` names.
     var baseline: Baseline?
     /// The directory of the `--baseline` or `--write-baseline` file, absolute: entries name files from there.
@@ -40,6 +42,7 @@ struct RunSettings {
                 if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
                 settings.configuration = configuration
                 settings.configurationDirectory = directory(of: configurationPath)
+                settings.excludeBase = ArtifactPath.absolute(directory(of: configurationPath), in: workingDirectory)
             }
         }
         if let path = arguments.baseline {
@@ -67,9 +70,9 @@ struct RunSettings {
     /// Whether the configuration leaves a file out. Only files a directory search found can be: a
     /// file named on the command line is checked, as the command line wins.
     func isExcluded(_ file: InputFile) -> Bool {
-        guard let configurationDirectory, !configuration.excludes.isEmpty, !file.isExplicit else { return false }
-        let base = ArtifactPath.absolute(configurationDirectory, in: workingDirectory)
-        let path = ArtifactPath(ArtifactPath.absolute(file.displayPath, in: workingDirectory), workingDirectory: base)
+        guard !configuration.excludes.isEmpty, !file.isExplicit else { return false }
+        let path = ArtifactPath(
+            ArtifactPath.absolute(file.displayPath, in: workingDirectory), workingDirectory: excludeBase)
         return path.isRelative && configuration.isExcluded(path.path)
     }
 
