@@ -8,6 +8,15 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case json
     /// GitHub Actions workflow commands, which GitHub shows as annotations on the lines.
     case github
+    /// SARIF 2.1.0, for GitHub code scanning and other static-analysis viewers.
+    case sarif
+    /// JUnit XML: a test case per file, a failure per error.
+    case junit
+    /// Checkstyle XML: a `<file>` per file, an `<error>` per diagnostic.
+    case checkstyle
+
+    /// Whether the report must name every file checked, not only those with findings.
+    var listsEveryFile: Bool { self == .junit }
 }
 
 /// A checking run as the command line asks for it.
@@ -19,6 +28,17 @@ struct Arguments: Equatable, Sendable {
     var jobs: Int
     /// Files, directories and `-`, in the order given, as the bytes the shell passed.
     var paths: [SystemPath] = []
+    /// `--config FILE`; without it, `layout-check.xml` in the working directory when it exists.
+    var configuration: String?
+    /// `--baseline FILE`: report only findings that it does not hold.
+    var baseline: String?
+    /// `--write-baseline FILE`: record the findings there instead of reporting them.
+    var writeBaseline: String?
+    /// `--strict`: warnings fail the run too.
+    var strict = false
+    /// `--touch FILE` (for the build-tool plugin): write FILE when the run passes, so that the build
+    /// system sees the output it was promised and runs the check again only when an input changes.
+    var touch: String?
 }
 
 /// What the command line asks for.
@@ -74,6 +94,11 @@ extension Command {
                 return next
             }
             func value() throws(UsageError) -> String { String(decoding: try rawValue(), as: UTF8.self) }
+            func pathValue() throws(UsageError) -> String {
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "option '\(name)' needs a file") }
+                return path
+            }
             func noValue() throws(UsageError) {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
             }
@@ -102,6 +127,17 @@ extension Command {
                     throw UsageError(message: "unknown format '\(text)' for '--format' (expected one of: \(known))")
                 }
                 result.format = format
+            case "--config":
+                result.configuration = try pathValue()
+            case "--baseline":
+                result.baseline = try pathValue()
+            case "--write-baseline":
+                result.writeBaseline = try pathValue()
+            case "--touch":
+                result.touch = try pathValue()
+            case "--strict":
+                try noValue()
+                result.strict = true
             case "--jobs", "-j":
                 let text = try value()
                 guard let jobs = Int(text), jobs >= 1 else {
@@ -115,6 +151,9 @@ extension Command {
 
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
+        }
+        if result.baseline != nil, result.writeBaseline != nil {
+            throw UsageError(message: "'--baseline' and '--write-baseline' cannot be used together")
         }
         if result.paths.count(where: { $0 == .standardInput }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
@@ -155,7 +194,8 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
 
-    USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...
+    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
+                        [--write-baseline FILE] [--strict] [--jobs N] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -176,7 +216,8 @@ let helpText = """
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
                             (recursively). DIR may also be one class schema file, but not '-':
                             standard input is only ever the one layout PATH '-'. Repeatable.
-                            Default: ./Schemas when it exists. With no class schema at all, the class
+                            Default: the configuration's <schemas>, else ./Schemas when it exists.
+                            With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
@@ -188,9 +229,26 @@ let helpText = """
                             Paths print as the bytes the system gave them, losslessly, in every format:
                             '\\' as '\\\\' and each byte that is not UTF-8 as '\\xNN' (caf\\xE9), so a JSON
                             "file" decodes to that text, not to the raw bytes.
+                            sarif: SARIF 2.1.0 for code scanning: every rule in tool.driver.rules,
+                              paths relative to the working directory (%SRCROOT%), fingerprints that
+                              do not change when lines above a finding move.
+                            junit: JUnit XML, a test case per file, a failure per error.
+                            checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
-                            and on GitHub without file, line and col.
+                            on GitHub without file, line and col, in SARIF without a location.
+      --config FILE         Read the configuration from FILE (default: ./layout-check.xml when it
+                            exists): <schemas path>, used when there is no --schemas; <exclude path>,
+                            globs (*, ?, ** for any directories) that leave files out of a directory
+                            search, matched against paths relative to FILE's directory; and
+                            <rule id severity="error|warning|ignore">. Format rules cannot be lowered.
+                            Schemas/config.xsd describes the file.
+      --baseline FILE       Report only findings that FILE does not hold (matched on rule, file and
+                            message, not line; one entry per finding); entries that match nothing are
+                            listed on standard error as fixed.
+      --write-baseline FILE Record every finding in FILE (after the configuration's severities)
+                            instead of reporting them, and exit 0.
+      --strict              Warnings fail the run too (exit status 1).
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
                             opened one at a time per job, so any number of files can be checked. The
                             output is the same whatever N is: sorted by path, line, column and rule.
@@ -200,18 +258,23 @@ let helpText = """
     RULES:
     \(ruleList)
     EXIT STATUS:
-      0  no errors (warnings allowed)
-      1  at least one error, in a layout or a class schema
+      0  no errors (warnings allowed, unless --strict)
+      1  at least one error, in a layout or a class schema; or a warning, with --strict
       2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist; or the report could not be written (a full disk, a closed pipe as
-         in '| head -1'), which one line on standard error says
+         DIR that does not exist; a configuration or baseline that cannot be read or used (each problem
+         is printed as FILE:LINE:COLUMN: error: MESSAGE [configuration]); or the report could not be
+         written (a full disk, a closed pipe as in '| head -1'), which one line on standard error says
 
     EXAMPLES:
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
+      layout-check --format sarif --baseline layout-check-baseline.xml Layouts/ > layout-check.sarif
       cat PhotoCell.layout.xml | layout-check -
 
     """
 
+/// The version of `layout-check`, as `--version` and the SARIF report give it.
+let toolVersion = "1.1.0"
+
 /// The text of `--version`.
-let versionText = "layout-check 1.0.0 (LayoutKit format v1)\n"
+let versionText = "layout-check \(toolVersion) (LayoutKit format v1)\n"

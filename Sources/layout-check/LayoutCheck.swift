@@ -32,16 +32,21 @@ enum LayoutCheck {
 
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
+        let workingDirectory = FileManager.default.currentDirectoryPath
+
+        let settings: RunSettings
+        switch RunSettings.load(arguments, workingDirectory: workingDirectory) {
+        case .success(let loaded): settings = loaded
+        case .failure(.usage(let error)): return usageFailure(error)
+        case .failure(.invalid(let diagnostics)): return invalidSettings(diagnostics)
+        }
 
         // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
         // anything is checked or printed. The search itself happens as the files are checked.
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
-        let schemaDirectories =
-            arguments.schemaDirectories.isEmpty && isDirectory("Schemas")
-            ? [SystemPath("Schemas")] : arguments.schemaDirectories
-        for directory in schemaDirectories {
+        for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory("Schemas")) {
             do throws(UsageError) {
                 try schemaFiles.add(directory)
             } catch {
@@ -54,17 +59,83 @@ enum LayoutCheck {
         if !missing.isEmpty { return usageFailure(missing) }
 
         let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
-        let checked = await checkInParallel(&layoutFiles, catalog: catalog, jobs: arguments.jobs)
+        let checked = await checkInParallel(
+            &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile,
+            isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         if catalog == nil { diagnostics.append(noClassSchemas) }
+        // The configuration's severities apply as diagnostics leave the checker, before the baseline.
+        diagnostics = settings.configuration.apply(to: diagnostics)
         diagnostics.sort(by: Diagnostic.ordered)
 
-        let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
+        if let path = arguments.writeBaseline {
+            return writeBaseline(Baseline(entries: settings.baselineEntries(diagnostics)), to: path)
+        }
+        var notes = ""
+        if let baseline = settings.baseline {
+            let (new, fixed) = baseline.match(settings.baselineEntries(diagnostics))
+            let accepted = diagnostics.count - new.count
+            diagnostics = new.map { diagnostics[$0] }
+            notes = baselineSummary(accepted: accepted, fixed: fixed)
+        }
+
+        let report = Report(
+            files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
+            workingDirectory: workingDirectory, checkedFiles: checked.paths)
         let status = printed(arguments.format.render(report, colour: StandardStream.output.wantsColour))
         guard status == 0 else { return status }
-        try? StandardStream.error.write(report.summary)
-        return report.errors > 0 ? 1 : 0
+        try? StandardStream.error.write(notes + report.summary)
+        let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
+        if !failed, let stamp = arguments.touch, !touch(stamp) {
+            return usageFailure(UsageError(message: "--touch: cannot write '\(stamp)'"))
+        }
+        return failed ? 1 : 0
+    }
+
+    /// Records the findings as a baseline file and says so; exit status 0 unless it cannot be written.
+    private static func writeBaseline(_ baseline: Baseline, to path: String) -> Int32 {
+        do {
+            let url = URL(fileURLWithPath: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(BaselineWriter.document(baseline).utf8).write(to: url, options: .atomic)
+        } catch {
+            return usageFailure(
+                UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)"))
+        }
+        let count = baseline.entries.count
+        try? StandardStream.error.write("layout-check: wrote \(count) finding\(count == 1 ? "" : "s") to \(path)\n")
+        return 0
+    }
+
+    /// What the baseline took away, for standard error: how many findings it held, and each entry that
+    /// matched nothing any more, so that it can be dropped from the file.
+    private static func baselineSummary(accepted: Int, fixed: [Baseline.Entry]) -> String {
+        var text = "layout-check: \(accepted) finding\(accepted == 1 ? "" : "s") in the baseline not reported\n"
+        if !fixed.isEmpty {
+            text += "layout-check: \(fixed.count) baseline entr\(fixed.count == 1 ? "y matches" : "ies match")"
+            text += " no finding any more (fixed); --write-baseline drops them:\n"
+            for entry in fixed {
+                let file = entry.file.isEmpty ? "layout-check" : entry.file
+                text +=
+                    "  \(TextRenderer.visible(file)): \(TextRenderer.visible(entry.message)) [\(entry.rule.rawValue)]\n"
+            }
+        }
+        return text
+    }
+
+    /// Writes the build-tool plugin's stamp file; whether it could be written.
+    private static func touch(_ path: String) -> Bool {
+        (try? Data().write(to: URL(fileURLWithPath: path))) != nil
+    }
+
+    /// A configuration or baseline that cannot be used: each problem where it is, on standard error, and
+    /// exit status 2, as for a command line that cannot be run.
+    private static func invalidSettings(_ diagnostics: [Diagnostic]) -> Int32 {
+        let report = Report(files: 0, diagnostics: diagnostics.sorted(by: Diagnostic.ordered), duration: .zero)
+        try? StandardStream.error.write(TextRenderer(colour: StandardStream.error.wantsColour).render(report))
+        return 2
     }
 
     /// Writes `text` on standard output: 0 when all of it was written; else 2, after one line on
@@ -112,20 +183,26 @@ enum LayoutCheck {
     ///
     /// Batches start at one file and double up to `maximumBatch`: a handful of files still spreads over
     /// every job, and a long run wakes this loop once a batch rather than once a file.
+    ///
+    /// With `listingFiles`, the path of every file is kept too, for a report that names clean files.
+    /// Files `isExcluded` refuses are neither checked nor counted.
     private static func checkInParallel(
-        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int
-    ) async -> (files: Int, diagnostics: [Diagnostic]) {
+        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
+        isExcluded: (InputFile) -> Bool
+    ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
         await withTaskGroup(of: [Diagnostic].self) { group in
             var files = 0
+            var paths: [String]? = listingFiles ? [] : nil
             var batchSize = 1
             func nextBatch() -> [InputFile]? {
                 var batch: [InputFile] = []
                 batch.reserveCapacity(batchSize)
                 while batch.count < batchSize, let file = discovery.next() {
-                    batch.append(file)
+                    if !isExcluded(file) { batch.append(file) }
                 }
                 guard !batch.isEmpty else { return nil }
                 files += batch.count
+                paths? += batch.map(\.displayPath)
                 batchSize = min(batchSize * 2, maximumBatch)
                 return batch
             }
@@ -140,7 +217,7 @@ enum LayoutCheck {
                     group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
                 }
             }
-            return (files, diagnostics)
+            return (files, diagnostics, paths)
         }
     }
 
@@ -156,7 +233,7 @@ enum LayoutCheck {
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
         }
-        text += "Usage: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...\n"
+        text += "Usage: layout-check [--schemas DIR]... [--format FORMAT] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
         try? StandardStream.error.write(text)
         return 2

@@ -99,6 +99,10 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .noClassSchemas, .run, .warning, at: "once per run",
             "no class schema was loaded, so the class rules were skipped"),
         RuleDescriptor(
+            .configuration, .run, lowerable: false, at: "the element in `layout-check.xml` or the baseline file",
+            "a configuration or baseline that cannot be used: malformed, an unknown element, attribute or rule id, a format rule lowered"
+        ),
+        RuleDescriptor(
             .missingOwner, .instantiation, lowerable: false, at: "the `<owner>`",
             "the layout connects outlets of or to its owner, and no owner was given"),
         RuleDescriptor(

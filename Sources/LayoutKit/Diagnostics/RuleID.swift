@@ -53,6 +53,8 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let classSchema = RuleID(rawValue: "class-schema")
     /// No class schema was loaded, so the class rules were skipped.
     public static let noClassSchemas = RuleID(rawValue: "no-class-schemas")
+    /// A `layout-check.xml` configuration or a baseline file that cannot be used.
+    public static let configuration = RuleID(rawValue: "configuration")
 
     // MARK: Suppressions
 
