@@ -83,6 +83,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unknownOutlet, .classes, at: "the `<outlet>` or `outlet=` element",
             "the class declares no such outlet (the message suggests the closest one)"),
         RuleDescriptor(
+            .unknownAction, .classes, at: "the `<action>` element",
+            "an Interface Builder action whose selector is no `@IBAction` of the target's class (suggests the closest)"),
+        RuleDescriptor(
             .outletTypeMismatch, .classes, at: "the `<outlet>` or `outlet=` element",
             "the destination is not of the outlet's type"),
         RuleDescriptor(
