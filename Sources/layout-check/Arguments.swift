@@ -19,6 +19,11 @@ struct Arguments: Equatable, Sendable {
     var jobs: Int
     /// Files, directories and `-`, in the order given.
     var paths: [String] = []
+    /// The `--swift-sources` values: where the Swift classes of Interface Builder files are. Empty: no
+    /// Interface Builder file is searched for or checked.
+    var swiftSources: [String] = []
+    /// `--toolchain`: the Swift toolchain whose sourcekitd reads them.
+    var toolchain: String?
 }
 
 /// What the command line asks for.
@@ -86,6 +91,16 @@ extension Command {
                 let directory = try value()
                 guard !directory.isEmpty else { throw UsageError(message: "option '--schemas' needs a directory") }
                 result.schemaDirectories.append(directory)
+            case "--swift-sources":
+                let directory = try value()
+                guard !directory.isEmpty else {
+                    throw UsageError(message: "option '--swift-sources' needs a directory")
+                }
+                result.swiftSources.append(directory)
+            case "--toolchain":
+                let directory = try value()
+                guard !directory.isEmpty else { throw UsageError(message: "option '--toolchain' needs a directory") }
+                result.toolchain = directory
             case "--format":
                 let text = try value()
                 guard let format = OutputFormat(rawValue: text) else {
@@ -106,6 +121,13 @@ extension Command {
 
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
+        }
+        if result.swiftSources.isEmpty,
+            let path = result.paths.first(where: InterfaceBuilderRun.isInterfaceBuilderFile)
+        {
+            throw UsageError(
+                message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR to check it against "
+                    + "its Swift classes")
         }
         if result.paths.count(where: { $0 == "-" }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
@@ -147,6 +169,7 @@ let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
 
     USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...
+           layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -165,6 +188,19 @@ let helpText = """
                             (recursively). DIR may also be one class schema file. Repeatable.
                             Default: ./Schemas when it exists. With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
+      --swift-sources DIR   Also check Interface Builder files (*.xib, *.storyboard, searched for under
+                            each PATH directory like layouts, or named as a PATH) against the Swift
+                            classes of every *.swift under DIR: outlets, outlet collections and
+                            actions (unknown-outlet, unknown-action, outlet-type-mismatch,
+                            unknown-class, unknown-destination; unconnected-outlet for an implicitly
+                            unwrapped outlet that no Interface Builder file using its class connects).
+                            Each diagnostic has a note at the Swift declaration. Repeatable. Without
+                            it, Interface Builder files are not searched for, and naming one is an
+                            error. The Swift files are read with the toolchain's sourcekitd
+                            (syntax only: no UIKit, no build needed).
+      --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
+                            files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
+                            PATH. Not found: exit status 2.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
                               a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
@@ -186,12 +222,13 @@ let helpText = """
     EXIT STATUS:
       0  no errors (warnings allowed)
       1  at least one error, in a layout or a class schema
-      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist
+      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH, --schemas
+         DIR or --swift-sources DIR that does not exist, no sourcekitd for --swift-sources
 
     EXAMPLES:
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
+      layout-check --swift-sources MyApp MyApp
       cat PhotoCell.layout.xml | layout-check -
 
     """

@@ -48,8 +48,14 @@ enum LayoutCheck {
                 missing.append(UsageError(message: "--schemas: \(error.message)"))
             }
         }
-        for path in arguments.paths {
+        for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
+        }
+        var interfaceBuilder: InterfaceBuilderRun?
+        if !arguments.swiftSources.isEmpty {
+            do throws(UsageError) { interfaceBuilder = try InterfaceBuilderRun(arguments) } catch {
+                missing.append(error)
+            }
         }
         if !missing.isEmpty { return usageFailure(missing) }
 
@@ -57,10 +63,16 @@ enum LayoutCheck {
         let checked = await checkInParallel(&layoutFiles, catalog: catalog, jobs: arguments.jobs)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
-        if catalog == nil { diagnostics.append(noClassSchemas) }
+        var files = checked.files
+        if catalog == nil, checked.files > 0 || interfaceBuilder == nil { diagnostics.append(noClassSchemas) }
+        if var run = interfaceBuilder {
+            let found = await run.check(jobs: arguments.jobs)
+            files += found.files
+            diagnostics += found.diagnostics
+        }
         diagnostics.sort(by: Diagnostic.ordered)
 
-        let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
+        let report = Report(files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
         StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
         StandardStream.error.write(report.summary)
         return report.errors > 0 ? 1 : 0
@@ -130,7 +142,7 @@ enum LayoutCheck {
         }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return SystemPath(path).withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
@@ -142,7 +154,9 @@ enum LayoutCheck {
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
         }
-        text += "Usage: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...\n"
+        text +=
+            "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR] "
+            + "[--format text|json|github] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
         StandardStream.error.write(text)
         return 2

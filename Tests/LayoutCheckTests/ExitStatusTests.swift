@@ -79,6 +79,8 @@ import Testing
             "USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...", "--schemas DIR",
             "--format", "--jobs N", "--version", "EXIT STATUS", "0  no errors", "1  at least one error",
             "2  the run could not proceed", "EXAMPLES", "layout-check Layouts/",
+            "layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...", "--swift-sources DIR",
+            "--toolchain DIR", "*.xib, *.storyboard",
         ] {
             #expect(result.standardOutput.contains(part), "help lacks \(part)")
         }
