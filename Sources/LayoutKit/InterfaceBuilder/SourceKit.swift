@@ -17,10 +17,11 @@ import Synchronization
 /// The toolchain's sourcekitd, loaded in process, for the syntactic structure of Swift files.
 ///
 /// sourcekitd is initialised once per process and never shut down: shutting it down while another
-/// thread might still use it would be worse than leaving it to the exit. Requests may come from several
-/// threads at once: sourcekitd serves concurrent requests (SourceKit-LSP relies on it), and a run of
-/// 1,000 files on four threads gave the same answers as one thread; each request opens its own
-/// document under a name of its own and closes it again.
+/// thread might still use it would be worse than leaving it to the exit. Its requests are serialised,
+/// one at a time in the whole process, whichever thread calls: nothing documents the in-process
+/// library as safe to call from several threads, and on two cores concurrent requests were no faster
+/// (1,000 files: about 2.7 s of CPU either way). Turning its answer into declarations happens outside
+/// that lock, so callers on several threads still overlap that part.
 @_spi(LayoutCheck) public struct SourceKit: Sendable {
     /// Why sourcekitd could not be loaded, in words that say how to point at it.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -34,7 +35,9 @@ import Synchronization
     /// The environment variable that names a toolchain.
     public static let environmentVariable = "LAYOUTKIT_TOOLCHAIN"
 
-    private let functions: Functions
+    #if os(Linux)
+        private let functions: Functions
+    #endif
     /// The library that was loaded, for messages.
     public let libraryPath: String
 
@@ -46,7 +49,11 @@ import Synchronization
     public init(toolchain: String?, environment: [String: String]) throws(LoadError) {
         let path = try Self.locate(toolchain: toolchain, environment: environment)
         libraryPath = path
-        functions = try Self.load(path)
+        #if os(Linux)
+            functions = try Self.load(path)
+        #else
+            throw LoadError(message: "loading \(path) is implemented for Linux only")
+        #endif
     }
 
     private static func locate(toolchain: String?, environment: [String: String]) throws(LoadError) -> String {
@@ -81,18 +88,24 @@ import Synchronization
         return String(cString: resolved)
     }
 
-    private static func load(_ path: String) throws(LoadError) -> Functions {
-        // Loaded once and never closed: sourcekitd starts threads of its own that must outlive any caller.
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw LoadError(message: "cannot load \(path): \(reason)")
+    #if os(Linux)
+        private static func load(_ path: String) throws(LoadError) -> Functions {
+            // Loaded once and never closed: sourcekitd starts threads of its own that must outlive any caller.
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+                let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+                throw LoadError(message: "cannot load \(path): \(reason)")
+            }
+            guard let functions = Functions(handle) else {
+                throw LoadError(message: "\(path) is not a sourcekitd this version of LayoutKit can use")
+            }
+            Initialization.once(functions)
+            return functions
         }
-        guard let functions = Functions(handle) else {
-            throw LoadError(message: "\(path) is not a sourcekitd this version of LayoutKit can use")
-        }
-        Initialization.once(functions)
-        return functions
-    }
+
+    #endif
+
+    /// Held while a request is in sourcekitd.
+    private static let oneRequestAtATime = Mutex(())
 
     /// What sourcekitd said about one file.
     enum Answer {
@@ -112,8 +125,12 @@ import Synchronization
             "{key.request: source.request.editor.open, key.name: \(yamlQuoted(name)), "
             + "key.sourcetext: \(yamlQuoted(sourceText)), key.syntactic_only: 1, key.enablesubstructure: 1, "
             + "key.enablesyntaxmap: 0, key.enablediagnostics: 1}"
-        let answer = send(request)
-        _ = send("{key.request: source.request.editor.close, key.name: \(yamlQuoted(name))}")
+        let close = "{key.request: source.request.editor.close, key.name: \(yamlQuoted(name))}"
+        let answer = Self.oneRequestAtATime.withLock { _ in
+            let answer = send(request)
+            _ = send(close)
+            return answer
+        }
         switch answer {
         case .failure(let failure): return .failure(failure.reason)
         case .success(let json):
@@ -127,29 +144,33 @@ import Synchronization
 
     /// Sends a request written in sourcekitd's YAML, and returns the response as JSON text.
     private func send(_ yaml: String) -> Result<String, SendFailure> {
-        var parseError: UnsafeMutablePointer<CChar>?
-        guard let request = functions.createRequest(yaml, &parseError) else {
-            let reason = parseError.map { String(cString: $0) } ?? "the request could not be built"
-            free(parseError)
-            return .failure(SendFailure(reason))
-        }
-        defer { functions.releaseRequest(request) }
-        guard let response = functions.sendRequest(request) else {
-            return .failure(SendFailure("sourcekitd gave no response"))
-        }
-        defer { functions.disposeResponse(response) }
-        if functions.responseIsError(response) {
-            guard let description = functions.responseDescription(response) else {
-                return .failure(SendFailure("sourcekitd failed"))
+        #if os(Linux)
+            var parseError: UnsafeMutablePointer<CChar>?
+            guard let request = functions.createRequest(yaml, &parseError) else {
+                let reason = parseError.map { String(cString: $0) } ?? "the request could not be built"
+                free(parseError)
+                return .failure(SendFailure(reason))
             }
-            defer { free(description) }
-            return .failure(SendFailure(String(cString: description)))
-        }
-        guard let json = functions.variantJSON(functions.responseValue(response)) else {
-            return .failure(SendFailure("sourcekitd's response could not be described"))
-        }
-        defer { free(json) }
-        return .success(String(cString: json))
+            defer { functions.releaseRequest(request) }
+            guard let response = functions.sendRequest(request) else {
+                return .failure(SendFailure("sourcekitd gave no response"))
+            }
+            defer { functions.disposeResponse(response) }
+            if functions.responseIsError(response) {
+                guard let description = functions.responseDescription(response) else {
+                    return .failure(SendFailure("sourcekitd failed"))
+                }
+                defer { free(description) }
+                return .failure(SendFailure(String(cString: description)))
+            }
+            guard let json = functions.variantJSON(functions.responseValue(response)) else {
+                return .failure(SendFailure("sourcekitd's response could not be described"))
+            }
+            defer { free(json) }
+            return .success(String(cString: json))
+        #else
+            return .failure(SendFailure("sourcekitd is loaded on Linux only"))
+        #endif
     }
 
     private struct SendFailure: Error {
@@ -181,76 +202,80 @@ private func yamlQuoted(_ text: String) -> String {
     return quoted + "\""
 }
 
-/// sourcekitd's C entry points, found with `dlsym`.
-///
-/// `sourcekitd_variant_t` is `struct { uint64_t data[3]; }`, passed and returned by value, which Swift
-/// cannot declare for a C function pointer. `stack_t` from the C library stands in for it: both are 24
-/// bytes with 8-byte alignment and no floating-point member, which is all the x86-64 and AArch64 calling
-/// conventions look at (both pass and return such a struct in memory). The value is never looked into,
-/// only handed back to sourcekitd; `init` refuses a platform where the sizes differ.
-private struct Functions: Sendable {
-    typealias Variant = stack_t
+#if os(Linux)
+    /// sourcekitd's C entry points, found with `dlsym`.
+    ///
+    /// `sourcekitd_variant_t` is `struct { uint64_t data[3]; }`, passed and returned by value, which Swift
+    /// cannot declare for a C function pointer. `Elf64_Rela` from the C library's `elf.h` stands in for it:
+    /// three 64-bit integers, 24 bytes, 8-byte aligned, which is all the x86-64 and AArch64 calling
+    /// conventions look at (both pass and return such a struct in memory). It must have no padding: Swift
+    /// copies a C struct field by field, and a stand-in with a 32-bit field (`stack_t` was tried) loses
+    /// half of a word of the variant, which sourcekitd then follows as a pointer. The value is never looked
+    /// into, only handed back to sourcekitd; `init` refuses a platform where the sizes differ.
+    private struct Functions: Sendable {
+        typealias Variant = Elf64_Rela
 
-    let initialize: @convention(c) () -> Void
-    let createRequest:
-        @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?
-    let releaseRequest: @convention(c) (OpaquePointer) -> Void
-    let sendRequest: @convention(c) (OpaquePointer) -> OpaquePointer?
-    let responseIsError: @convention(c) (OpaquePointer) -> Bool
-    let responseDescription: @convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?
-    let responseValue: @convention(c) (OpaquePointer) -> Variant
-    let variantJSON: @convention(c) (Variant) -> UnsafeMutablePointer<CChar>?
-    let disposeResponse: @convention(c) (OpaquePointer) -> Void
+        let initialize: @convention(c) () -> Void
+        let createRequest:
+            @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?
+        let releaseRequest: @convention(c) (OpaquePointer) -> Void
+        let sendRequest: @convention(c) (OpaquePointer) -> OpaquePointer?
+        let responseIsError: @convention(c) (OpaquePointer) -> Bool
+        let responseDescription: @convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?
+        let responseValue: @convention(c) (OpaquePointer) -> Variant
+        let variantJSON: @convention(c) (Variant) -> UnsafeMutablePointer<CChar>?
+        let disposeResponse: @convention(c) (OpaquePointer) -> Void
 
-    init?(_ handle: UnsafeMutableRawPointer) {
-        guard MemoryLayout<Variant>.size == 24, MemoryLayout<Variant>.alignment == 8 else { return nil }
-        func symbol<F>(_ name: String, as type: F.Type) -> F? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard
-            let initialize = symbol("sourcekitd_initialize", as: (@convention(c) () -> Void).self),
-            let createRequest = symbol(
-                "sourcekitd_request_create_from_yaml",
-                as: (@convention(c) (
-                    UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-                ) -> OpaquePointer?).self),
-            let releaseRequest = symbol(
-                "sourcekitd_request_release", as: (@convention(c) (OpaquePointer) -> Void).self),
-            let sendRequest = symbol(
-                "sourcekitd_send_request_sync", as: (@convention(c) (OpaquePointer) -> OpaquePointer?).self),
-            let responseIsError = symbol(
-                "sourcekitd_response_is_error", as: (@convention(c) (OpaquePointer) -> Bool).self),
-            let responseDescription = symbol(
-                "sourcekitd_response_description_copy",
-                as: (@convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?).self),
-            let responseValue = symbol(
-                "sourcekitd_response_get_value", as: (@convention(c) (OpaquePointer) -> Variant).self),
-            let variantJSON = symbol(
-                "sourcekitd_variant_json_description_copy",
-                as: (@convention(c) (Variant) -> UnsafeMutablePointer<CChar>?).self),
-            let disposeResponse = symbol(
-                "sourcekitd_response_dispose", as: (@convention(c) (OpaquePointer) -> Void).self)
-        else { return nil }
-        self.initialize = initialize
-        self.createRequest = createRequest
-        self.releaseRequest = releaseRequest
-        self.sendRequest = sendRequest
-        self.responseIsError = responseIsError
-        self.responseDescription = responseDescription
-        self.responseValue = responseValue
-        self.variantJSON = variantJSON
-        self.disposeResponse = disposeResponse
-    }
-}
-
-/// `sourcekitd_initialize` runs once per process, however many `SourceKit` values are made.
-private enum Initialization {
-    private static let done: Mutex<Bool> = Mutex(false)
-
-    static func once(_ functions: Functions) {
-        done.withLock { done in
-            if !done { functions.initialize() }
-            done = true
+        init?(_ handle: UnsafeMutableRawPointer) {
+            guard MemoryLayout<Variant>.size == 24, MemoryLayout<Variant>.alignment == 8 else { return nil }
+            func symbol<F>(_ name: String, as type: F.Type) -> F? {
+                dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+            }
+            guard
+                let initialize = symbol("sourcekitd_initialize", as: (@convention(c) () -> Void).self),
+                let createRequest = symbol(
+                    "sourcekitd_request_create_from_yaml",
+                    as: (@convention(c) (
+                        UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+                    ) -> OpaquePointer?).self),
+                let releaseRequest = symbol(
+                    "sourcekitd_request_release", as: (@convention(c) (OpaquePointer) -> Void).self),
+                let sendRequest = symbol(
+                    "sourcekitd_send_request_sync", as: (@convention(c) (OpaquePointer) -> OpaquePointer?).self),
+                let responseIsError = symbol(
+                    "sourcekitd_response_is_error", as: (@convention(c) (OpaquePointer) -> Bool).self),
+                let responseDescription = symbol(
+                    "sourcekitd_response_description_copy",
+                    as: (@convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?).self),
+                let responseValue = symbol(
+                    "sourcekitd_response_get_value", as: (@convention(c) (OpaquePointer) -> Variant).self),
+                let variantJSON = symbol(
+                    "sourcekitd_variant_json_description_copy",
+                    as: (@convention(c) (Variant) -> UnsafeMutablePointer<CChar>?).self),
+                let disposeResponse = symbol(
+                    "sourcekitd_response_dispose", as: (@convention(c) (OpaquePointer) -> Void).self)
+            else { return nil }
+            self.initialize = initialize
+            self.createRequest = createRequest
+            self.releaseRequest = releaseRequest
+            self.sendRequest = sendRequest
+            self.responseIsError = responseIsError
+            self.responseDescription = responseDescription
+            self.responseValue = responseValue
+            self.variantJSON = variantJSON
+            self.disposeResponse = disposeResponse
         }
     }
-}
+
+    /// `sourcekitd_initialize` runs once per process, however many `SourceKit` values are made.
+    private enum Initialization {
+        private static let done: Mutex<Bool> = Mutex(false)
+
+        static func once(_ functions: Functions) {
+            done.withLock { done in
+                if !done { functions.initialize() }
+                done = true
+            }
+        }
+    }
+#endif
