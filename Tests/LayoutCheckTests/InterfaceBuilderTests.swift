@@ -115,6 +115,18 @@ import Testing
         #expect(report.diagnostics.first?.message.contains("not UTF-8") == true)
     }
 
+    @Test func aSwiftFileOverTheLimitIsNotRead() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let huge = Data(repeating: UInt8(ascii: "\n"), count: 4 * 1024 * 1024 + 1)
+        try huge.write(to: scratch.url.appendingPathComponent("Huge.swift"))
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", Self.app, "--swift-sources", scratch.path, Self.app,
+        ])
+        let report = try result.report()
+        #expect(report.diagnostics.map(\.rule) == ["input-limit"], "\(result)")
+    }
+
     @Test(arguments: [
         (["--toolchain", "/no/such/toolchain"], [String: String?]()),
         ([], ["LAYOUTKIT_TOOLCHAIN": "/no/such/toolchain"]),
@@ -140,8 +152,8 @@ import Testing
         #expect(result.standardError.hasPrefix("0 files"), "\(result)")
     }
 
-    /// Real Xcode-written files from public apps (see its SOURCES.md), beside the repository on CI, with
-    /// Swift classes written for them here: every connection in them is correct.
+    /// Real Xcode-written files from public apps, beside the repository on CI, with Swift classes written
+    /// for them here: every connection in them is correct.
     @Test func theSharedCorpusOfRealFilesIsClean() throws {
         let corpus =
             ProcessInfo.processInfo.environment["LAYOUTKIT_IB_CORPUS"]

@@ -59,6 +59,15 @@ struct SwiftTypeDeclaration: Sendable {
 
     /// Reads the declarations of one Swift file; what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, with sourceKit: SourceKit) -> SwiftDeclarations {
+        // The limit of every file LayoutKit reads; sourcekitd's own parser limits the nesting (256).
+        if bytes.count > LayoutValidator.maximumFileBytes {
+            return SwiftDeclarations(
+                unreadable: Diagnostic(
+                    rule: .inputLimit,
+                    message:
+                        "the file is larger than \(LayoutValidator.maximumFileBytes) bytes (4 MiB), the limit for one file",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
         switch sourceKit.structure(of: bytes, name: file) {
         case .failure(let reason):
             return SwiftDeclarations(
