@@ -197,7 +197,8 @@ let helpText = """
                             Each diagnostic has a note at the Swift declaration. Repeatable. Without
                             it, Interface Builder files are not searched for, and naming one is an
                             error. The Swift files are read with the toolchain's sourcekitd
-                            (syntax only: no UIKit, no build needed).
+                            (syntax only: no UIKit, no build needed). With it, a run that finds no
+                            layout does not warn about class schemas.
       --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
                             files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
                             PATH. Not found: exit status 2.

@@ -228,8 +228,11 @@ private struct DocumentChecker {
     mutating func run() {
         for object in document.objects.values.sorted(by: { $0.location < $1.location }) {
             unknownClass(object)
-            if let name = object.customClass, classes.declares(name), let swift = classes.swiftClass(named: name) {
-                usage.merge(InterfaceBuilderUsage(firstUse: [swift.name: object.location]))
+            // In document order, so the first object of a class is the one remembered.
+            if let name = object.customClass, classes.declares(name), let swift = classes.swiftClass(named: name),
+                usage.firstUse[swift.name] == nil
+            {
+                usage.firstUse[swift.name] = object.location
             }
         }
         for connection in document.connections {
@@ -250,7 +253,9 @@ private struct DocumentChecker {
 
     /// `unknown-class`: a `customClass` of the app's module that no Swift file declares and UIKit does not have.
     private mutating func unknownClass(_ object: InterfaceBuilderObject) {
-        guard let name = object.customClass, !classes.declares(name), !UIKitCatalog.isSystemClassName(name) else {
+        guard let name = object.customClass, !name.isEmpty, !classes.declares(name),
+            !UIKitCatalog.isSystemClassName(name)
+        else {
             return
         }
         // A class of another named module may come from a package whose sources were not given.
@@ -348,11 +353,5 @@ private struct DocumentChecker {
         _ rule: RuleID, _ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []
     ) {
         diagnostics.append(Diagnostic(rule: rule, message: message, location: location, notes: notes))
-    }
-}
-
-extension InterfaceBuilderUsage {
-    fileprivate init(firstUse: [String: SourceLocation]) {
-        self.firstUse = firstUse
     }
 }
