@@ -150,6 +150,10 @@ enum BenchCommand {
             layoutCheck: checker, intermediate: ownExecutable(), xsd: xsd, seed: seed, quick: quick, progress: progress
         ).run()
         for row in checks.rows { table.append(row) }
+        let interfaceBuilder = try InterfaceBuilderBenchmark(
+            layoutCheck: checker, intermediate: ownExecutable(), seed: seed, quick: quick, progress: progress
+        ).run()
+        for row in interfaceBuilder.rows { table.append(row) }
         print(table.markdown)
         let plan: TimingPlan = quick ? .quick : .full
         let notes =
@@ -157,7 +161,7 @@ enum BenchCommand {
                 "read, load, instantiate: median of \(plan.samples) samples per operation, each sample a batch of at "
                     + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's",
                 "ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians",
-            ] + checks.notes + [
+            ] + checks.notes + interfaceBuilder.notes + [
                 "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
             ]
         print(notes.map { "- " + $0 }.joined(separator: "\n"))
