@@ -291,7 +291,8 @@ private struct DocumentChecker {
                 break
             }
             if let type = UIKitCatalog.outlets(of: ancestor.name)[connection.name] {
-                declaredType = (type, false, nil)
+                let isCollection = type.hasPrefix("[")
+                declaredType = (isCollection ? String(type.dropFirst().dropLast()) : type, isCollection, nil)
                 break
             }
         }

@@ -14,7 +14,8 @@ enum UIKitCatalog {
     /// Whether the catalog knows the class.
     static func contains(_ name: String) -> Bool { superclasses[name] != nil || name == "NSObject" }
 
-    /// The outlets UIKit declares on exactly this class (not its superclasses): name → type.
+    /// The outlets UIKit declares on exactly this class (not its superclasses): name → type; `[T]` is an
+    /// outlet collection of `T`.
     static func outlets(of name: String) -> [String: String] { outlets[name] ?? [:] }
 
     /// Whether a class name that no Swift file declares is plainly a system framework's, by its prefix:
@@ -126,5 +127,7 @@ enum UIKitCatalog {
         ],
         "UIBarButtonItem": ["customView": "UIView"],
         "UIResponder": ["inputView": "UIView", "inputAccessoryView": "UIView"],
+        // Xcode connects a gesture recognizer dropped on a view this way, on any view, the app's too.
+        "UIView": ["gestureRecognizers": "[UIGestureRecognizer]"],
     ]
 }
