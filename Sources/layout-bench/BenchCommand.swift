@@ -161,6 +161,10 @@ enum BenchCommand {
             for row in plugin.rows { table.append(row) }
             pluginNotes = plugin.notes
         }
+        let interfaceBuilder = try InterfaceBuilderBenchmark(
+            layoutCheck: checker, intermediate: ownExecutable(), seed: seed, quick: quick, progress: progress
+        ).run()
+        for row in interfaceBuilder.rows { table.append(row) }
         print(table.markdown)
         let plan: TimingPlan = quick ? .quick : .full
         let notes =
@@ -168,7 +172,7 @@ enum BenchCommand {
                 "read, load, instantiate: median of \(plan.samples) samples per operation, each sample a batch of at "
                     + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's",
                 "ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians",
-            ] + checks.notes + pluginNotes + [
+            ] + checks.notes + interfaceBuilder.notes + pluginNotes + [
                 "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
             ]
         print(notes.map { "- " + $0 }.joined(separator: "\n"))

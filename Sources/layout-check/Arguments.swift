@@ -39,6 +39,11 @@ struct Arguments: Equatable, Sendable {
     /// `--touch FILE` (for the build-tool plugin): write FILE when the run passes, so that the build
     /// system sees the output it was promised and runs the check again only when an input changes.
     var touch: String?
+    /// The `--swift-sources` values: where the Swift classes of Interface Builder files are. Empty: no
+    /// Interface Builder file is searched for or checked.
+    var swiftSources: [SystemPath] = []
+    /// `--toolchain`: the Swift toolchain whose sourcekitd reads them.
+    var toolchain: String?
 }
 
 /// What the command line asks for.
@@ -120,6 +125,16 @@ extension Command {
                     throw UsageError(message: "'--schemas' cannot read standard input ('-'): name a directory or file")
                 }
                 result.schemaDirectories.append(directory)
+            case "--swift-sources":
+                let directory = SystemPath(bytes: try rawValue())
+                guard directory != SystemPath("") else {
+                    throw UsageError(message: "option '--swift-sources' needs a directory")
+                }
+                result.swiftSources.append(directory)
+            case "--toolchain":
+                let directory = try value()
+                guard !directory.isEmpty else { throw UsageError(message: "option '--toolchain' needs a directory") }
+                result.toolchain = directory
             case "--format":
                 let text = try value()
                 guard let format = OutputFormat(rawValue: text) else {
@@ -154,6 +169,13 @@ extension Command {
         }
         if result.baseline != nil, result.writeBaseline != nil {
             throw UsageError(message: "'--baseline' and '--write-baseline' cannot be used together")
+        }
+        if result.swiftSources.isEmpty,
+            let path = result.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) })
+        {
+            throw UsageError(
+                message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR to check it against "
+                    + "its Swift classes")
         }
         if result.paths.count(where: { $0 == .standardInput }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
@@ -196,6 +218,7 @@ let helpText = """
 
     USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
                         [--write-baseline FILE] [--strict] [--jobs N] PATH...
+           layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -219,6 +242,20 @@ let helpText = """
                             Default: the configuration's <schemas>, else ./Schemas when it exists.
                             With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
+      --swift-sources DIR   Also check Interface Builder files (*.xib, *.storyboard, searched for under
+                            each PATH directory like layouts, or named as a PATH) against the Swift
+                            classes of every *.swift under DIR: outlets, outlet collections and
+                            actions (unknown-outlet, unknown-action, outlet-type-mismatch,
+                            unknown-class, unknown-destination; unconnected-outlet for an implicitly
+                            unwrapped outlet that no Interface Builder file using its class connects).
+                            Each diagnostic has a note at the Swift declaration. Repeatable. Without
+                            it, Interface Builder files are not searched for, and naming one is an
+                            error. The Swift files are read with the toolchain's sourcekitd
+                            (syntax only: no UIKit, no build needed). With it, a run that finds no
+                            layout does not warn about class schemas.
+      --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
+                            files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
+                            PATH. Not found: exit status 2.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
                               a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
@@ -260,15 +297,17 @@ let helpText = """
     EXIT STATUS:
       0  no errors (warnings allowed, unless --strict)
       1  at least one error, in a layout or a class schema; or a warning, with --strict
-      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist; a configuration or baseline that cannot be read or used (each problem
-         is printed as FILE:LINE:COLUMN: error: MESSAGE [configuration]); or the report could not be
-         written (a full disk, a closed pipe as in '| head -1'), which one line on standard error says
+      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH, --schemas
+         DIR or --swift-sources DIR that does not exist, no sourcekitd for --swift-sources; a
+         configuration or baseline that cannot be read or used (each problem is printed as
+         FILE:LINE:COLUMN: error: MESSAGE [configuration]); or the report could not be written (a full
+         disk, a closed pipe as in '| head -1'), which one line on standard error says
 
     EXAMPLES:
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
       layout-check --format sarif --baseline layout-check-baseline.xml Layouts/ > layout-check.sarif
+      layout-check --swift-sources MyApp MyApp
       cat PhotoCell.layout.xml | layout-check -
 
     """

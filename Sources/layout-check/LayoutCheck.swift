@@ -46,15 +46,21 @@ enum LayoutCheck {
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
-        for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory("Schemas")) {
+        for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory(SystemPath("Schemas"))) {
             do throws(UsageError) {
                 try schemaFiles.add(directory)
             } catch {
                 missing.append(UsageError(message: "--schemas: \(error.message)"))
             }
         }
-        for path in arguments.paths {
+        for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
+        }
+        var interfaceBuilder: InterfaceBuilderRun?
+        if !arguments.swiftSources.isEmpty {
+            do throws(UsageError) { interfaceBuilder = try InterfaceBuilderRun(arguments) } catch {
+                missing.append(error)
+            }
         }
         if !missing.isEmpty { return usageFailure(missing) }
 
@@ -64,7 +70,13 @@ enum LayoutCheck {
             isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
-        if catalog == nil { diagnostics.append(noClassSchemas) }
+        var files = checked.files
+        if catalog == nil, checked.files > 0 || interfaceBuilder == nil { diagnostics.append(noClassSchemas) }
+        if var run = interfaceBuilder {
+            let found = await run.check(jobs: arguments.jobs)
+            files += found.files
+            diagnostics += found.diagnostics
+        }
         // The configuration's severities apply as diagnostics leave the checker, before the baseline.
         diagnostics = settings.configuration.apply(to: diagnostics)
         diagnostics.sort(by: Diagnostic.ordered)
@@ -81,7 +93,7 @@ enum LayoutCheck {
         }
 
         let report = Report(
-            files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
+            files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
             workingDirectory: workingDirectory, checkedFiles: checked.paths)
         let status = printed(arguments.format.render(report, colour: StandardStream.output.wantsColour))
         guard status == 0 else { return status }
@@ -221,9 +233,9 @@ enum LayoutCheck {
         }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: SystemPath) -> Bool {
         var status = stat()
-        return SystemPath(path).withCString({ stat($0, &status) }) == 0 && status.isDirectory
+        return path.withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
 
     private static func usageFailure(_ errors: UsageError...) -> Int32 { usageFailure(errors) }
@@ -233,7 +245,9 @@ enum LayoutCheck {
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
         }
-        text += "Usage: layout-check [--schemas DIR]... [--format FORMAT] [--jobs N] PATH...\n"
+        text +=
+            "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR] "
+            + "[--format FORMAT] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
         try? StandardStream.error.write(text)
         return 2

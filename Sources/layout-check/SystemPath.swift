@@ -18,6 +18,11 @@ struct SystemPath: Hashable, Sendable, CustomStringConvertible {
         terminated.append(0)
     }
 
+    /// Whether the path's last bytes are `suffix`'s UTF-8.
+    func hasSuffix(_ suffix: String) -> Bool {
+        terminated.dropLast().reversed().starts(with: suffix.utf8.reversed())
+    }
+
     /// `-`, which names standard input on the command line.
     static let standardInput = SystemPath("-")
 

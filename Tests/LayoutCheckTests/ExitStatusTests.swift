@@ -89,6 +89,8 @@ import Testing
             "--baseline FILE", "--write-baseline FILE", "--strict",
             "--format", "--jobs N", "--version", "EXIT STATUS", "0  no errors", "1  at least one error",
             "2  the run could not proceed", "EXAMPLES", "layout-check Layouts/",
+            "layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...", "--swift-sources DIR",
+            "--toolchain DIR", "*.xib, *.storyboard",
         ] {
             #expect(result.standardOutput.contains(part), "help lacks \(part)")
         }

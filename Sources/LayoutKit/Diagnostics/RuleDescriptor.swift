@@ -71,7 +71,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a malformed or inconsistent class schema: unknown base or type, a base cycle, a class or outlet declared twice"
         ),
         RuleDescriptor(.duplicateID, .structure, at: "the second element", "an id used twice"),
-        RuleDescriptor(.unknownDestination, .structure, at: "the `<outlet>`", "a destination id not in the file"),
+        RuleDescriptor(
+            .unknownDestination, .structure, at: "the `<outlet>` (or Interface Builder `<action>`)",
+            "a destination id not in the file"),
         RuleDescriptor(
             .orphanOutlet, .structure, at: "the element", "`outlet=` with no enclosing element that has a `class`"),
         RuleDescriptor(
@@ -79,7 +81,8 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "the same outlet of one object connected twice"),
         RuleDescriptor(
             .unknownClass, .classes, at: "the element",
-            "a `class` not declared (checker) / not registered (loader)"),
+            "a `class` not declared (checker) / not registered (loader); an Interface Builder `customClass` of the app's module that no Swift file declares"
+        ),
         RuleDescriptor(
             .classKindMismatch, .classes, at: "the element",
             "`<label class=\"PhotoCell\">` where PhotoCell does not derive from `label`"),
@@ -87,11 +90,15 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unknownOutlet, .classes, at: "the `<outlet>` or `outlet=` element",
             "the class declares no such outlet (the message suggests the closest one)"),
         RuleDescriptor(
+            .unknownAction, .classes, at: "the `<action>` element",
+            "an Interface Builder action whose selector is no `@IBAction` of the target's class (suggests the closest)"),
+        RuleDescriptor(
             .outletTypeMismatch, .classes, at: "the `<outlet>` or `outlet=` element",
             "the destination is not of the outlet's type"),
         RuleDescriptor(
             .unconnectedOutlet, .classes, at: "the object element or `<owner>`",
-            "a non-optional outlet of its class is connected nowhere in the file"),
+            "a non-optional outlet of its class is connected nowhere in the file; in Interface Builder files, an implicitly unwrapped outlet no file of the run connects"
+        ),
         RuleDescriptor(
             .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
             "a rule named in `lk:ignore` silenced nothing at that element or inside it"),

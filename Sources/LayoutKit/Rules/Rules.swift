@@ -44,6 +44,8 @@ struct LayoutRules {
         case (.unknownOutlet, let catalog?): unknownOutlet(catalog)
         case (.outletTypeMismatch, let catalog?): outletTypeMismatch(catalog)
         case (.unconnectedOutlet, let catalog?): unconnectedOutlet(catalog)
+        // Layouts have no actions: the rule is InterfaceBuilderCheck's.
+        case (.unknownAction, _): break
         default:
             // A row of the table with no function here fails the test that runs every fixture.
             break

@@ -61,6 +61,15 @@ struct Report: Decodable, Equatable {
         var severity: String
         var rule: String
         var message: String
+        /// Present only when the diagnostic has notes.
+        var notes: [Note]?
+    }
+
+    struct Note: Decodable, Equatable, Hashable {
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
     }
 }
 
