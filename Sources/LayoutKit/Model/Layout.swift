@@ -40,9 +40,10 @@ struct LayoutNode: Sendable {
     var kind: ElementKind
     var id: String?
     var classReference: ClassReference?
-    /// `outlet="P"`: property P of the nearest enclosing element with a class is bound to this object.
+    /// `outlet="P"`: outlet P of the nearest enclosing element with a class is connected to this object.
     var outlet: String?
-    var properties: [Property]
+    /// The built-in attributes it sets (`text=`, `alpha=`, …), decoded.
+    var attributeValues: [AttributeValue]
     var children: [LayoutNode]
     var connections: [Connection]
     var position: SourcePosition
@@ -50,13 +51,14 @@ struct LayoutNode: Sendable {
 
 /// `<outlet property= destination=>` inside `<connections>`.
 struct Connection: Sendable {
-    var property: String
+    /// The outlet's name: the `property=` attribute.
+    var name: String
     var destination: String
     var position: SourcePosition
 }
 
-/// One typed attribute of an object element.
-enum Property: Sendable, Equatable {
+/// The value of one built-in attribute of an object element, typed.
+enum AttributeValue: Sendable, Equatable {
     case hidden(Bool)
     case alpha(Double)
     case backgroundColor(Color)
@@ -78,7 +80,7 @@ enum Property: Sendable, Equatable {
     case selectionStyle(TableViewCell.SelectionStyle)
     case accessoryType(TableViewCell.AccessoryType)
 
-    /// Sets this property on `view`, which the decoder and the class rules guarantee is of the right kind.
+    /// Sets this attribute on `view`, which the decoder and the class rules guarantee is of the right kind.
     func apply(to view: View) {
         switch self {
         case .hidden(let value): view.isHidden = value

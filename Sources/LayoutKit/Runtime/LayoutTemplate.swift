@@ -1,15 +1,16 @@
 /// A checked layout compiled to what instantiation walks: object recipes in document order, and
-/// outlet bindings with their Swift setters. Immutable, so any number of threads share one.
+/// connections with their Swift members. Immutable, so any number of threads share one.
 struct LayoutTemplate: Sendable {
     struct ObjectRecipe: Sendable {
         var make: @Sendable () -> View
-        var properties: [Property]
+        var attributeValues: [AttributeValue]
         var parent: Int?
     }
 
-    struct Binding: Sendable {
+    /// One member of one object to connect to another: the compiled form of a `LayoutAnalysis.Link`.
+    struct ConnectionRecipe: Sendable {
         var source: LayoutAnalysis.Endpoint
-        var outlet: Outlet
+        var member: MemberDeclaration
         var destination: LayoutAnalysis.Endpoint
         var location: SourceLocation
     }
@@ -25,12 +26,12 @@ struct LayoutTemplate: Sendable {
     let file: String
     let objects: [ObjectRecipe]
     let topLevel: [Int]
-    let bindings: [Binding]
+    let connections: [ConnectionRecipe]
     /// Set when some outlet connects from or to the owner, which then must be supplied.
     let owner: Placeholder?
     let externals: [Placeholder]
 
-    /// Compiles an analysis whose rules all passed; every class is resolved and every binding has a setter.
+    /// Compiles an analysis whose rules all passed; every class is resolved and every link has a member.
     init(
         analysis: LayoutAnalysis, classes: EndpointClasses, catalog: ClassCatalog
     ) {
@@ -39,17 +40,17 @@ struct LayoutTemplate: Sendable {
         objects = analysis.objects.enumerated().map { index, object in
             let kind = object.node.kind
             let make = classes[.object(index)]?.make ?? { @Sendable in kind.viewClass.init() }
-            return ObjectRecipe(make: make, properties: object.node.properties, parent: object.parent)
+            return ObjectRecipe(make: make, attributeValues: object.node.attributeValues, parent: object.parent)
         }
         topLevel = analysis.topLevel
-        bindings = analysis.bindings.compactMap { binding in
-            guard let source = binding.source, let destination = binding.destination, let entry = classes[source],
-                let outlet = catalog.outlets(of: entry.key).first(where: { $0.name == binding.property })?.outlet
+        connections = analysis.links.compactMap { link in
+            guard let source = link.source, let destination = link.destination, let entry = classes[source],
+                let member = catalog.member(link.member, of: entry.key)?.declaration
             else { return nil }
-            return Binding(
-                source: source, outlet: outlet, destination: destination, location: layout.location(binding.position))
+            return ConnectionRecipe(
+                source: source, member: member, destination: destination, location: layout.location(link.position))
         }
-        let usesOwner = bindings.contains { $0.source == .owner || $0.destination == .owner }
+        let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
             usesOwner
                 ? Placeholder(
@@ -72,7 +73,7 @@ struct LayoutTemplate: Sendable {
         created.reserveCapacity(objects.count)
         for recipe in objects {
             let view = recipe.make()
-            for property in recipe.properties { property.apply(to: view) }
+            for value in recipe.attributeValues { value.apply(to: view) }
             created.append(view)
         }
         for (index, recipe) in objects.enumerated() {
@@ -85,15 +86,17 @@ struct LayoutTemplate: Sendable {
             case .object(let index): created[index]
             }
         }
-        for binding in bindings {
-            guard let source = resolve(binding.source), let destination = resolve(binding.destination) else { continue }
-            guard binding.outlet.connect(source, to: destination) else {
+        for connection in connections {
+            guard let source = resolve(connection.source), let destination = resolve(connection.destination) else {
+                continue
+            }
+            guard connection.member.accessor.apply(source, destination) else {
                 throw LayoutError(
                     Diagnostic(
                         rule: .outletTypeMismatch,
                         message:
-                            "outlet '\(binding.outlet.name)' has type \(binding.outlet.destinationType.name), but the object given for it is of type \(type(of: destination))",
-                        location: binding.location))
+                            "\(connection.member.key) has type \(connection.member.valueType.name), but the object given for it is of type \(type(of: destination))",
+                        location: connection.location))
             }
         }
         for view in created { view.awakeFromLayout() }
