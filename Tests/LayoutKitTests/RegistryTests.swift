@@ -27,6 +27,12 @@ final class DetailedPhotoCell: SubtitledPhotoCell {
     }
 }
 
+/// An owner with an outlet whose type is a registered class, for registration-order tests.
+final class DetailOwner: OutletDeclaring {
+    var cell: DetailedPhotoCell?
+    static var outlets: [Outlet] { [Outlet("cell", \DetailOwner.cell)] }
+}
+
 final class MisnamedOutletCell: TableViewCell {
     var label: Label?
     override class var outlets: [Outlet] { [Outlet("title label", \MisnamedOutletCell.label)] }
@@ -41,6 +47,27 @@ final class MisnamedOutletCell: TableViewCell {
         #expect(registered.module == "PhotoApp")
         #expect(registered.isView)
         #expect(registered.outlets.map(\.name) == ["photoTitleLabel", "photoDateLabel", "thumbnailView"])
+    }
+
+    /// The registry is built one class at a time; whatever the order, the catalog is the one that
+    /// registering every class at once would give: nearest bases, members declared where they are,
+    /// member types that name classes registered later.
+    @Test func registrationOrderDoesNotChangeTheCatalog() throws {
+        var basesFirst = LayoutRegistry.standard
+        try basesFirst.register(SubtitledPhotoCell.self)
+        try basesFirst.register(DetailedPhotoCell.self)
+        try basesFirst.register(DetailOwner.self)
+        var basesLast = LayoutRegistry.standard
+        try basesLast.register(DetailOwner.self)
+        try basesLast.register(DetailedPhotoCell.self)
+        try basesLast.register(SubtitledPhotoCell.self)
+        #expect(basesFirst.catalog.differences(from: basesLast.catalog).isEmpty)
+        let document = basesLast.classSchemaDocument()
+        #expect(
+            document.contains(#"<class name="DetailedPhotoCell" module="LayoutKitTests" base="SubtitledPhotoCell">"#))
+        #expect(document.contains(#"<outlet name="cell" type="DetailedPhotoCell"/>"#))
+        // Declared once, on SubtitledPhotoCell, though DetailedPhotoCell was registered before it.
+        #expect(document.components(separatedBy: #"name="subtitleLabel""#).count == 2)
     }
 
     @Test func twoTypesUnderOneNameIsAnError() throws {

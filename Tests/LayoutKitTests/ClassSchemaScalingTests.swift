@@ -1,0 +1,61 @@
+import LayoutKit
+import Testing
+
+/// Resolving a class schema is linear in its classes: a long base chain, one long cycle or many unknown
+/// bases cost each class a constant, however the classes are linked. Timed at n and 4n classes; a ratio
+/// well past 4 means a quadratic path came back. The ratio, not an absolute time, so a busy machine
+/// does not fail it.
+@Suite struct ClassSchemaScalingTests {
+    static let largest = 20_000
+    /// Linear is a ratio of 4; quadratic would be 16. Generous, since small runs are noisy.
+    static let maximumRatio = 8.0
+
+    /// A class schema of `count` classes `C0…`, each with the base `base(i)` gives it; every hundredth
+    /// declares an outlet. (Each class lists its inherited members, so a chain in which every class
+    /// declares one is quadratic in its output, not in its resolution; the base-chain depth limit bounds that.)
+    static func schema(_ count: Int, base: (Int) -> String?) -> [UInt8] {
+        var text = #"<classes xmlns="urn:layoutkit:classes:1">"# + "\n"
+        for index in 0..<count {
+            let baseAttribute = base(index).map { #" base="\#($0)""# } ?? ""
+            let outlet = index % 100 == 0 ? #"<outlet name="o\#(index)" type="label"/>"# : ""
+            text += #"  <class name="C\#(index)"\#(baseAttribute)>\#(outlet)</class>"# + "\n"
+        }
+        return Array((text + "</classes>\n").utf8)
+    }
+
+    /// Loads schemas of `largest / 4` and `largest` classes, returning the larger one's diagnostics.
+    func expectLinear(_ base: @escaping (Int, Int) -> String?) -> [Diagnostic] {
+        let clock = ContinuousClock()
+        var diagnostics: [Diagnostic] = []
+        var times: [Duration] = []
+        for count in [Self.largest / 4, Self.largest] {
+            let bytes = Self.schema(count) { base($0, count) }
+            times.append(
+                clock.measure {
+                    diagnostics = ClassCatalog.load(schemas: [("Scaling.classes.xml", bytes)]).diagnostics
+                })
+        }
+        let ratio = times[1] / max(times[0], .milliseconds(1))
+        #expect(ratio <= Self.maximumRatio, "n = \(Self.largest / 4): \(times[0]); 4n: \(times[1])")
+        #expect(times[1] < .seconds(30), "4n took \(times[1])")
+        return diagnostics
+    }
+
+    @Test func aLongBaseChainResolvesInLinearTime() {
+        let diagnostics = expectLinear { index, _ in index == 0 ? nil : "C\(index - 1)" }
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func oneLongCycleIsFoundOnceInLinearTime() {
+        let diagnostics = expectLinear { index, count in "C\((index + count - 1) % count)" }
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.hasPrefix("base classes form a cycle: ") == true)
+        #expect(diagnostics.first?.location?.line == Self.largest + 1)
+    }
+
+    @Test(.disabled("suggestions for unknown names are bounded on the hostile-core branch; enable once merged"))
+    func manyUnknownBasesResolveInLinearTime() {
+        let diagnostics = expectLinear { index, _ in "Missing\(index)" }
+        #expect(diagnostics.count == Self.largest)
+    }
+}
