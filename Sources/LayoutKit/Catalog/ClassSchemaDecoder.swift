@@ -45,9 +45,7 @@ struct ClassSchemaDecoder {
         case .document(let element):
             root = element
         }
-        func location(_ element: ParsedElement) -> SourceLocation {
-            SourceLocation(file: file, line: element.position.line, column: element.position.column)
-        }
+        func location(_ element: ParsedElement) -> SourceLocation { element.position.location }
         func report(_ message: String, _ element: ParsedElement) {
             diagnostics.append(Diagnostic(rule: .classSchema, message: message, location: location(element)))
         }

@@ -6,9 +6,8 @@ struct Layout: Sendable {
     /// The top-level object elements, in document order.
     var objects: [LayoutNode]
 
-    func location(_ position: SourcePosition) -> SourceLocation {
-        SourceLocation(file: file, line: position.line, column: position.column)
-    }
+    /// Where a position is, in the file it came from (which an included layout's is not `file`).
+    func location(_ position: SourcePosition) -> SourceLocation { position.location }
 }
 
 /// A `class=` with its optional `module=`.

@@ -23,10 +23,16 @@ struct ParsedAttribute: Sendable {
     var value: String
 }
 
-/// A 1-based line and column inside one file.
+/// A 1-based line and column inside one file, and that file: a layout that includes another holds
+/// positions in both, and each diagnostic points into the file its element came from.
 struct SourcePosition: Hashable, Sendable {
+    /// The path as it was given to the reader.
+    var file: String
     var line: Int
     var column: Int
+
+    /// The public form, for diagnostics.
+    var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 }
 
 /// Maps byte offsets of a file to lines and columns, for files of any length.
@@ -36,10 +42,13 @@ struct SourcePosition: Hashable, Sendable {
 /// the last position it gave: one pass over the file in all, and no table of line starts to build.
 struct LineTable: Sendable {
     private let bytes: [UInt8]
+    /// The file the bytes are, put on every position.
+    let file: String
     private var cursor = (offset: 0, line: 1, column: 1)
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], file: String) {
         self.bytes = bytes
+        self.file = file
     }
 
     var byteCount: Int { bytes.count }
@@ -69,7 +78,7 @@ struct LineTable: Sendable {
             }
         }
         cursor = (index, line, column)
-        return SourcePosition(line: line, column: column)
+        return SourcePosition(file: file, line: line, column: column)
     }
 
     /// The offset of the last occurrence of `needle` that starts before `end`.

@@ -49,7 +49,7 @@ enum XMLReader {
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
         _ = libxml2Initialization
-        let state = ParseState(file: file, lines: LineTable(bytes), limits: limits)
+        let state = ParseState(file: file, lines: LineTable(bytes, file: file), limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -384,5 +384,12 @@ extension String {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension SourcePosition {
+    /// A position of a reader failure, which `ParseState.fail` reports in the file being read.
+    fileprivate init(line: Int, column: Int) {
+        self.init(file: "", line: line, column: column)
     }
 }
