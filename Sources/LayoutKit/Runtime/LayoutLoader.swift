@@ -42,7 +42,7 @@ public struct LayoutLoader: Sendable {
     public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
+        let outcome = LayoutValidator(catalog: catalog).analyze(Array(data), file: file)
         guard outcome.diagnostics.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
             throw LayoutError(diagnostics: outcome.diagnostics)
         }
