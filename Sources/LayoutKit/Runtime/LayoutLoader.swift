@@ -73,14 +73,7 @@ public struct LayoutLoader: Sendable {
         let objects = try instantiate(owner: owner, externalObjects: externalObjects)
         guard objects.count == 1, let object = objects.first, Swift.type(of: object) == T.self, let typed = object as? T
         else {
-            let found = objects.map { String(reflecting: Swift.type(of: $0)) }
-            throw LayoutError(
-                Diagnostic(
-                    rule: .topLevelMismatch,
-                    message:
-                        "expected exactly one top-level \(String(reflecting: T.self)), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
-                        + (found.isEmpty ? "" : ": \(found.joined(separator: ", "))"),
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            throw .topLevelMismatch(expected: String(reflecting: T.self), found: objects, file: file)
         }
         return typed
     }
