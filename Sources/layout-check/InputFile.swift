@@ -24,13 +24,9 @@ struct InputFile: Sendable {
 }
 
 extension InputFile {
-    /// The most bytes a layout may have (DESIGN.md, `input-limit`). Reading stops one byte past it, so
-    /// the rule still fires while a huge file, or one without end like `/dev/zero`, costs no more.
-    static let byteLimit = LayoutValidator.maximumFileBytes
-
     /// What reading a file gave.
     enum Contents {
-        /// The file's bytes, at most `byteLimit + 1` of them.
+        /// The file's bytes, at most `LayoutValidator.maximumFileBytes + 1` of them.
         case bytes([UInt8])
         /// Why it could not be read, for the `unreadable-file` message.
         case unreadable(String)
@@ -82,9 +78,11 @@ extension InputFile {
     }
 
     private static func readAll(from descriptor: Int32, expectedCount: Int) -> Contents {
-        let capacity = byteLimit + 1
+        // One byte past the limit (README, `input-limit`), so the rule still fires while a huge file,
+        // or one without end like `/dev/zero`, costs no more.
+        let capacity = LayoutValidator.maximumFileBytes + 1
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(max(expectedCount, 0), byteLimit) + 1)
+        bytes.reserveCapacity(min(max(expectedCount, 0), LayoutValidator.maximumFileBytes) + 1)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count < capacity {
             let wanted = min(chunk.count, capacity - bytes.count)

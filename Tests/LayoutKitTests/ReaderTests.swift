@@ -110,6 +110,16 @@ import Testing
         #expect(found.first?.location?.line == 1)
     }
 
+    @Test func theSizeLimitIsOneConstantThatItsMessageAndTheRulesTableSay() {
+        let limit = LayoutValidator.maximumFileBytes
+        #expect(limit == 4 * 1024 * 1024)
+        let found = LayoutValidator.validate([UInt8](repeating: 0x20, count: limit + 1), file: "big", catalog: nil)
+        #expect(found.first?.message == "the file is larger than \(limit) bytes (4 MiB), the limit for one file")
+        #expect(
+            LayoutValidator.validate([UInt8](repeating: 0x20, count: limit), file: "big", catalog: nil).first?.rule
+                == .xmlSyntax)
+    }
+
     @Test func nestingDeeperThan128IsReportedAtTheElementPastTheLimit() {
         // <layout> is level 1, so the 128th <view> is level 129.
         let depth = 128

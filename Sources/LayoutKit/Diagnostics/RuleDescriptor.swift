@@ -56,7 +56,8 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
             .inputLimit, .reading, lowerable: false, at: "the file, or the element past the limit",
-            "a file over 4 MiB, nesting deeper than 128, more than 100,000 elements"),
+            "a file over \(LayoutValidator.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements"
+        ),
         RuleDescriptor(
             .unreadableFile, .reading, lowerable: false, at: "the file, line 1", "the file cannot be read"),
         RuleDescriptor(

@@ -4,9 +4,9 @@ internal import CLibXML2
 // `XMLHandler` with Swift values — no libxml2 type or pointer escapes it — and every allocation is
 // freed before `read` returns.
 
-/// What the reader enforces beyond well-formedness, from the `input-limit` rule.
+/// What the reader enforces beyond well-formedness, from the `input-limit` rule; the file size limit
+/// is `LayoutValidator.maximumFileBytes`, which readers of files share.
 struct XMLReaderLimits: Sendable {
-    var maximumBytes = LayoutValidator.maximumFileBytes
     var maximumDepth = 128
     var maximumElements = 100_000
 
@@ -54,10 +54,12 @@ enum XMLReader {
         limits: XMLReaderLimits = .standard,
         handler: some XMLHandler
     ) -> Diagnostic? {
-        if bytes.count > limits.maximumBytes {
+        if bytes.count > LayoutValidator.maximumFileBytes {
             return Diagnostic(
                 rule: .inputLimit,
-                message: "the file is larger than \(limits.maximumBytes) bytes (4 MiB), the limit for one file",
+                message:
+                    "the file is larger than \(LayoutValidator.maximumFileBytes) bytes "
+                    + "(\(LayoutValidator.maximumFileMebibytes) MiB), the limit for one file",
                 location: SourceLocation(file: file, line: 1, column: 1))
         }
         if bytes.isEmpty {

@@ -18,6 +18,9 @@ public struct LayoutValidator: Sendable {
     /// A caller reading from a stream need read no more than one byte past it.
     public static let maximumFileBytes = 4 * 1024 * 1024
 
+    /// `maximumFileBytes` in MiB, for messages.
+    static var maximumFileMebibytes: Int { maximumFileBytes / (1024 * 1024) }
+
     /// The classes layouts may name; `nil` skips the class rules (the caller warns once).
     public let catalog: ClassCatalog?
     /// Where other layouts of the run are found, by name; `nil` when the caller has none.
