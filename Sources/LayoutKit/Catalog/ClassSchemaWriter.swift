@@ -52,7 +52,7 @@ extension ClassCatalog {
 
     /// How a schema refers to the class with `key`: a built-in's element name, the plain name when it
     /// resolves back to this class, else the module-qualified key.
-    private func schemaName(ofKey key: String) -> String {
+    func schemaName(ofKey key: String) -> String {
         guard let entry = classes[key], entry.builtIn == nil else { return key }
         if case .found(let resolved) = resolveTypeName(entry.name), resolved.key == key {
             return entry.name

@@ -172,8 +172,10 @@ public struct LayoutRegistry: Sendable {
         return ClassCatalog.ClassEntry(
             key: registered.description, name: registered.name, module: registered.module, base: base,
             members: declaredHere.map { member in
-                ClassCatalog.Member(
-                    key: member.key, type: key(of: member.valueType), typeName: member.valueType.name,
+                // Spelled as a class schema would spell it, so that messages read the same from either catalog.
+                let type = key(of: member.valueType)
+                return ClassCatalog.Member(
+                    key: member.key, type: type, typeName: type.map(catalog.schemaName) ?? member.valueType.name,
                     isOptional: member.isOptional, declaration: member)
             },
             swiftType: registered.classType, make: registered.make)
