@@ -33,6 +33,12 @@ final class DetailOwner: OutletDeclaring {
     static var outlets: [Outlet] { [Outlet("cell", \DetailOwner.cell)] }
 }
 
+/// A view with an outlet of its own class.
+final class ChainedView: View {
+    var next: ChainedView?
+    override class var outlets: [Outlet] { super.outlets + [Outlet("next", \ChainedView.next, optional: true)] }
+}
+
 final class MisnamedOutletCell: TableViewCell {
     var label: Label?
     override class var outlets: [Outlet] { [Outlet("title label", \MisnamedOutletCell.label)] }
@@ -68,6 +74,19 @@ final class MisnamedOutletCell: TableViewCell {
         #expect(document.contains(#"<outlet name="cell" type="DetailedPhotoCell"/>"#))
         // Declared once, on SubtitledPhotoCell, though DetailedPhotoCell was registered before it.
         #expect(document.components(separatedBy: #"name="subtitleLabel""#).count == 2)
+    }
+
+    @Test func anOutletOfItsOwnClassIsSpelledAsTheSchemaSpellsIt() throws {
+        var registry = LayoutRegistry.standard
+        try registry.register(ChainedView.self)
+        let schema = ClassCatalog.load(schemas: [("Chained.classes.xml", Array(registry.classSchemaDocument().utf8))])
+        #expect(schema.diagnostics.isEmpty)
+        #expect(registry.catalog.differences(from: schema.catalog).isEmpty)
+        let layout =
+            #"<layout xmlns="urn:layoutkit:layout:1"><view class="ChainedView"><label outlet="next"/></view></layout>"#
+        let fromRegistry = LayoutValidator.validate(Array(layout.utf8), file: "t", catalog: registry.catalog)
+        #expect(fromRegistry == LayoutValidator.validate(Array(layout.utf8), file: "t", catalog: schema.catalog))
+        #expect(fromRegistry.first?.message.contains("has type ChainedView,") == true)
     }
 
     @Test func twoTypesUnderOneNameIsAnError() throws {

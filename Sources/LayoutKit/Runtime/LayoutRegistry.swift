@@ -163,6 +163,10 @@ public struct LayoutRegistry: Sendable {
             if let type = member.declaration?.valueType { waitingForType[type, default: []].insert(entry.key) }
         }
         catalog.insert(entry)
+        // A member of the class's own type is spelled by a catalog that holds the class.
+        if entry.members.contains(where: { $0.type == entry.key }) {
+            catalog.insert(self.entry(for: registered, base: base))
+        }
     }
 
     /// A class's catalog entry: the members its base does not already declare the same way.
