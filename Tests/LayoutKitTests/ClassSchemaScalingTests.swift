@@ -30,10 +30,13 @@ import Testing
         var times: [Duration] = []
         for count in [Self.largest / 4, Self.largest] {
             let bytes = Self.schema(count) { base($0, count) }
-            times.append(
+            // The best of three: other suites run beside this one, and a ratio of two single runs is noise.
+            let runs = (0..<3).map { _ in
                 clock.measure {
                     diagnostics = ClassCatalog.load(schemas: [("Scaling.classes.xml", bytes)]).diagnostics
-                })
+                }
+            }
+            times.append(runs.min()!)
         }
         let ratio = times[1] / max(times[0], .milliseconds(1))
         #expect(ratio <= Self.maximumRatio, "n = \(Self.largest / 4): \(times[0]); 4n: \(times[1])")
