@@ -189,17 +189,23 @@ public struct ClassCatalog: Sendable {
     /// Every member of the class of one kind, inherited ones first, a redeclared name keeping the
     /// subclass's entry.
     func members(of key: String, kind: MemberKind) -> [Member] {
-        allMembers(of: key).filter { $0.kind == kind }
+        members(of: key).filter { $0.kind == kind }
+    }
+
+    /// Every member of the class, of every kind, inherited ones first: the resolved list itself, so
+    /// a rule that runs once per object makes no copy.
+    func members(of key: String) -> [Member] {
+        if let known = resolved[key] { return known.members }
+        return allMembers(of: key)
     }
 
     /// The member `memberKey` of the class, inherited or its own.
     func member(_ memberKey: MemberKey, of key: String) -> Member? {
         if let known = resolved[key] { return known.index[memberKey].map { known.members[$0] } }
-        return allMembers(of: key).last { $0.key == memberKey }
+        return allMembers(of: key).first { $0.key == memberKey }
     }
 
     private func allMembers(of key: String) -> [Member] {
-        if let known = resolved[key] { return known.members }
         var result: [Member] = []
         for entry in lineage(of: key).reversed() {
             for member in entry.members {

@@ -45,7 +45,9 @@ struct ClassSchemaDecoder {
         case .document(let element):
             root = element
         }
-        func location(_ element: ParsedElement) -> SourceLocation { element.position.location }
+        func location(_ element: ParsedElement) -> SourceLocation {
+            SourceLocation(file: file, line: element.position.line, column: element.position.column)
+        }
         func report(_ message: String, _ element: ParsedElement) {
             diagnostics.append(Diagnostic(rule: .classSchema, message: message, location: location(element)))
         }

@@ -1,13 +1,20 @@
 /// A decoded layout file: typed, immutable, every node with the position of its start tag.
 struct Layout: Sendable {
+    /// The layout's own file, `SourceFileID.main`.
     var file: String
+    /// The files of included layouts: `SourceFileID(index: i)` is `includedFiles[i - 1]`.
+    var includedFiles: [String] = []
     var owner: OwnerPlaceholder?
     var externals: [ExternalPlaceholder]
     /// The top-level object elements, in document order.
     var objects: [LayoutNode]
 
     /// Where a position is, in the file it came from (which an included layout's is not `file`).
-    func location(_ position: SourcePosition) -> SourceLocation { position.location }
+    func location(_ position: SourcePosition) -> SourceLocation {
+        let index = Int(position.file.index)
+        let path = index == 0 || index > includedFiles.count ? file : includedFiles[index - 1]
+        return SourceLocation(file: path, line: position.line, column: position.column)
+    }
 }
 
 /// A `class=` with its optional `module=`.

@@ -57,16 +57,22 @@ struct ParsedAttribute: Sendable {
     var value: String
 }
 
+/// Which file a position is in: an index into the files of what is being analysed — a layout and the
+/// layouts it includes. An index rather than the path keeps positions plain values with nothing to
+/// reference-count, since every element, id and connection carries one.
+struct SourceFileID: Hashable, Sendable {
+    var index: Int32
+
+    /// The file being read itself (a layout, a class schema), not one it includes.
+    static let main = SourceFileID(index: 0)
+}
+
 /// A 1-based line and column inside one file, and that file: a layout that includes another holds
 /// positions in both, and each diagnostic points into the file its element came from.
 struct SourcePosition: Hashable, Sendable {
-    /// The path as it was given to the reader.
-    var file: String
+    var file: SourceFileID
     var line: Int
     var column: Int
-
-    /// The public form, for diagnostics.
-    var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 }
 
 /// Maps byte offsets of a file to lines and columns, for files of any length.
@@ -77,10 +83,10 @@ struct SourcePosition: Hashable, Sendable {
 struct LineTable: Sendable {
     private let bytes: [UInt8]
     /// The file the bytes are, put on every position.
-    let file: String
+    let file: SourceFileID
     private var cursor = (offset: 0, line: 1, column: 1)
 
-    init(_ bytes: [UInt8], file: String) {
+    init(_ bytes: [UInt8], file: SourceFileID) {
         self.bytes = bytes
         self.file = file
     }

@@ -46,11 +46,15 @@ enum XMLReader {
     /// The one primitive: reads `bytes`, calling `handler` for each start tag, end tag and first text
     /// of an element, in document order.
     ///
+    /// - Parameters:
+    ///   - file: The path the reader's own diagnostics name.
+    ///   - fileID: Which file of the analysis the positions it hands the handler are in.
     /// - Returns: The one diagnostic that stopped the read (the handler has then seen part of the
     ///   document), or `nil` when the document was read to its end.
     static func read(
         _ bytes: [UInt8],
         file: String,
+        fileID: SourceFileID = .main,
         limits: XMLReaderLimits = .standard,
         handler: some XMLHandler
     ) -> Diagnostic? {
@@ -73,7 +77,7 @@ enum XMLReader {
                 location: SourceLocation(file: file, line: 1, column: 1))
         }
         _ = libxml2Initialization
-        let state = ParseState(file: file, lines: LineTable(bytes, file: file), limits: limits, handler: handler)
+        let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits, handler: handler)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -405,6 +409,6 @@ extension String {
 extension SourcePosition {
     /// A position of a reader failure, which `ParseState.fail` reports in the file being read.
     fileprivate init(line: Int, column: Int) {
-        self.init(file: "", line: line, column: column)
+        self.init(file: .main, line: line, column: column)
     }
 }

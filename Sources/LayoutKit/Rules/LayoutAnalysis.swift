@@ -91,7 +91,7 @@ struct LayoutAnalysis: Sendable {
 
     func position(of endpoint: Endpoint) -> SourcePosition {
         switch endpoint {
-        case .owner: layout.owner?.position ?? SourcePosition(file: layout.file, line: 1, column: 1)
+        case .owner: layout.owner?.position ?? SourcePosition(file: .main, line: 1, column: 1)
         case .external(let index): layout.externals[index].position
         case .object(let index): objects[index].node.position
         }

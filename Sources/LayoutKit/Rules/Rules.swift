@@ -193,7 +193,7 @@ struct LayoutRules {
         endpoints += analysis.objects.indices.map { .object($0) }
         for endpoint in endpoints {
             guard let entry = classes[endpoint] else { continue }
-            for member in catalog.members(of: entry.key, kind: .outlet) where !member.isOptional {
+            for member in catalog.members(of: entry.key) where member.kind == .outlet && !member.isOptional {
                 if !connected.contains(Connected(endpoint: endpoint, member: member.key)) {
                     report(
                         .unconnectedOutlet,
