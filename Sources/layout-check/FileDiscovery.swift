@@ -1,4 +1,4 @@
-@_spi(FileReading) import LayoutKit
+@_spi(FileReading) @_spi(LayoutFileSearch) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -179,7 +179,7 @@ struct FileDiscovery {
         let bytes = UnsafeMutableRawBufferPointer(start: resolved, count: length)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return false }
         let name = bytes[(slash + 1)...]
-        guard name.first != UInt8(ascii: "."), isYielded(name) else { return false }
+        guard !LayoutFileSearch.skips(name), isYielded(name) else { return false }
         // The directory is the path up to that slash, or `/` itself.
         bytes[slash == 0 ? 1 : slash] = 0
         var status = stat()
@@ -274,10 +274,11 @@ private struct DirectoryListing {
             // past the last record of readdir's buffer, which crashed when the buffer ended a heap page.
             let record = UnsafeRawPointer(entry)
             let name = (record + nameOffset).assumingMemoryBound(to: CChar.self)
-            if name.pointee == CChar(UInt8(ascii: ".")) { continue }  // `.`, `..` and hidden entries
+            let nameWithNUL = UnsafeRawBufferPointer(start: name, count: strlen(name) + 1)
+            if LayoutFileSearch.skips(nameWithNUL) { continue }
             starts.append(records.count)
             records.append((record + typeOffset).load(as: UInt8.self))
-            records.append(contentsOf: UnsafeRawBufferPointer(start: name, count: strlen(name) + 1))
+            records.append(contentsOf: nameWithNUL)
         }
         records.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { names in

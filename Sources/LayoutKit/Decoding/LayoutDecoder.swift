@@ -116,7 +116,7 @@ struct LayoutDecoder {
     private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
         rejectText(in: element)
         var structural: [ObjectAttribute: String] = [:]
-        var properties: [Property] = []
+        var attributeValues: [AttributeValue] = []
         // One dictionary lookup per attribute names it; everything after is a switch over the enum.
         for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
@@ -128,8 +128,8 @@ struct LayoutDecoder {
             } else if let known = ObjectAttribute.byName[attribute.name], known.isAllowed(on: kind) {
                 if known.isStructural {
                     structural[known] = attribute.value
-                } else if let property = property(known, attribute.value, of: element) {
-                    properties.append(property)
+                } else if let value = attributeValue(known, attribute.value, of: element) {
+                    attributeValues.append(value)
                 }
             } else {
                 let allowed = ObjectAttribute.allCases.filter { $0.isAllowed(on: kind) }.map(\.rawValue)
@@ -144,7 +144,7 @@ struct LayoutDecoder {
             classReference: classReference(
                 className: structural[.class], module: structural[.module], of: element, required: false),
             outlet: name(structural[.outlet], attribute: "outlet", of: element),
-            properties: properties, children: [], connections: [], position: element.position)
+            attributeValues: attributeValues, children: [], connections: [], position: element.position)
         var seenConnections = false
         for child in element.children where isOurs(child) {
             if seenConnections {
@@ -178,7 +178,7 @@ struct LayoutDecoder {
             let property = name(values["property"], attribute: "property", of: child, required: true)
             let destination = identifier(values["destination"], attribute: "destination", of: child, required: true)
             if let property, let destination {
-                connections.append(Connection(property: property, destination: destination, position: child.position))
+                connections.append(Connection(name: property, destination: destination, position: child.position))
             }
         }
         if connections.isEmpty, element.children.isEmpty {
@@ -257,9 +257,9 @@ struct LayoutDecoder {
         }
     }
 
-    private mutating func property(
+    private mutating func attributeValue(
         _ known: ObjectAttribute, _ raw: String, of element: ParsedElement
-    ) -> Property? {
+    ) -> AttributeValue? {
         let attribute = known.rawValue
         func enumeration<Value: RawRepresentable & CaseIterable>(_: Value.Type) -> Value?
         where Value.RawValue == String {
@@ -295,28 +295,29 @@ struct LayoutDecoder {
                 reportInvalid(attribute, raw, of: element, expected: "true or false")
                 return nil
             }
-        case .alpha: return decimal(in: 0...1, "a decimal number from 0 to 1").map(Property.alpha)
-        case .backgroundColor: return color().map(Property.backgroundColor)
+        case .alpha: return decimal(in: 0...1, "a decimal number from 0 to 1").map(AttributeValue.alpha)
+        case .backgroundColor: return color().map(AttributeValue.backgroundColor)
         case .tag:
-            return integer(minimum: Int(Int32.min), "a whole number that fits in 32 bits").map(Property.tag)
+            return integer(minimum: Int(Int32.min), "a whole number that fits in 32 bits").map(AttributeValue.tag)
         case .accessibilityIdentifier: return .accessibilityIdentifier(raw)
         case .text: return .text(raw)
-        case .font: return enumeration(Label.Font.self).map(Property.font)
-        case .textColor: return color().map(Property.textColor)
+        case .font: return enumeration(Label.Font.self).map(AttributeValue.font)
+        case .textColor: return color().map(AttributeValue.textColor)
         case .numberOfLines:
-            return integer(minimum: 0, "a whole number from 0 to 2147483647").map(Property.numberOfLines)
-        case .textAlignment: return enumeration(Label.TextAlignment.self).map(Property.textAlignment)
+            return integer(minimum: 0, "a whole number from 0 to 2147483647").map(AttributeValue.numberOfLines)
+        case .textAlignment: return enumeration(Label.TextAlignment.self).map(AttributeValue.textAlignment)
         case .image: return .image(raw)
-        case .contentMode: return enumeration(ImageView.ContentMode.self).map(Property.contentMode)
+        case .contentMode: return enumeration(ImageView.ContentMode.self).map(AttributeValue.contentMode)
         case .title: return .title(raw)
-        case .axis: return enumeration(StackView.Axis.self).map(Property.axis)
+        case .axis: return enumeration(StackView.Axis.self).map(AttributeValue.axis)
         case .spacing:
-            return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(Property.spacing)
-        case .alignment: return enumeration(StackView.Alignment.self).map(Property.alignment)
-        case .distribution: return enumeration(StackView.Distribution.self).map(Property.distribution)
+            return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(
+                AttributeValue.spacing)
+        case .alignment: return enumeration(StackView.Alignment.self).map(AttributeValue.alignment)
+        case .distribution: return enumeration(StackView.Distribution.self).map(AttributeValue.distribution)
         case .reuseIdentifier: return .reuseIdentifier(raw)
-        case .selectionStyle: return enumeration(TableViewCell.SelectionStyle.self).map(Property.selectionStyle)
-        case .accessoryType: return enumeration(TableViewCell.AccessoryType.self).map(Property.accessoryType)
+        case .selectionStyle: return enumeration(TableViewCell.SelectionStyle.self).map(AttributeValue.selectionStyle)
+        case .accessoryType: return enumeration(TableViewCell.AccessoryType.self).map(AttributeValue.accessoryType)
         case .id, .class, .module, .outlet: return nil
         }
     }
@@ -454,7 +455,7 @@ private enum ObjectAttribute: String, CaseIterable {
 
     static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
-    /// `id`, `class`, `module` and `outlet` shape the model; the rest are properties of the object.
+    /// `id`, `class`, `module` and `outlet` shape the model; the rest set the object's attributes.
     var isStructural: Bool {
         switch self {
         case .id, .class, .module, .outlet: true

@@ -32,3 +32,25 @@ extension LayoutError {
                 location: SourceLocation(file: file, line: 1, column: 1)))
     }
 }
+
+extension LayoutError {
+    /// The `top-level-mismatch` error of a layout whose top-level `objects` are not exactly one
+    /// `expected`, located at line 1 of `file`: the one wording for the loader and the cell provider.
+    static func topLevelMismatch(expected: String, found objects: [AnyObject], file: String) -> LayoutError {
+        LayoutError(
+            Diagnostic(
+                rule: .topLevelMismatch,
+                message:
+                    "expected exactly one top-level \(expected), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
+                    + topLevelClassList(objects),
+                location: SourceLocation(file: file, line: 1, column: 1)))
+    }
+}
+
+/// How messages list top-level objects: `: Module.A, Module.B`, or nothing for none.
+///
+/// Not API: `assertInstantiates` lists them the same way.
+@_spi(LayoutTesting)
+public func topLevelClassList(_ objects: [AnyObject]) -> String {
+    objects.isEmpty ? "" : ": " + objects.map { String(reflecting: type(of: $0)) }.joined(separator: ", ")
+}

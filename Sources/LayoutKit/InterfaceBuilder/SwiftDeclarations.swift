@@ -131,7 +131,7 @@ private struct StructureReader {
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
-        lines = LineTable(bytes)
+        lines = LineTable(bytes, file: .main)
     }
 
     mutating func walk(_ entries: [[String: Any]], in outer: String?) {

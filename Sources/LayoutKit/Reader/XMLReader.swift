@@ -1,11 +1,12 @@
 internal import CLibXML2
 
-// This is the only file that touches libxml2. It turns bytes into an `ParsedElement` tree in one SAX
-// pass, with no libxml2 type or pointer escaping it, and every allocation freed before `read` returns.
+// This is the only file that touches libxml2. It reads bytes in one SAX pass and calls an
+// `XMLHandler` with Swift values — no libxml2 type or pointer escapes it — and every allocation is
+// freed before `read` returns.
 
-/// What the reader enforces beyond well-formedness, from the `input-limit` rule.
+/// What the reader enforces beyond well-formedness, from the `input-limit` rule; the file size limit
+/// is `LayoutValidator.maximumFileBytes`, which readers of files share.
 struct XMLReaderLimits: Sendable {
-    var maximumBytes = LayoutValidator.maximumFileBytes
     var maximumDepth = 128
     var maximumElements = 100_000
     /// libxml2 checks each attribute against every earlier one of its element, so this bounds that
@@ -24,46 +25,72 @@ enum XMLReadResult {
     case failure(Diagnostic)
 }
 
-/// Reads XML with libxml2's SAX2 parser into an element tree whose nodes know where their start tags begin.
+/// Reads XML with libxml2's SAX2 parser, telling a handler of each element as it starts and ends and
+/// where its text begins, with positions that know their file.
 ///
 /// Network access, DTDs, entity declarations and substitution, XInclude and foreign processing
 /// instructions are all refused; errors arrive through a structured handler set on this parse's own
 /// context, so nothing is printed and parses on many threads at once do not interfere.
 enum XMLReader {
+    /// Reads `bytes` into an element tree: `read(_:file:limits:handler:)` with an `ElementTreeBuilder`.
     static func read(
         _ bytes: [UInt8],
         file: String,
         limits: XMLReaderLimits = .standard
     ) -> XMLReadResult {
-        if bytes.count > limits.maximumBytes {
+        let builder = ElementTreeBuilder()
+        if let failure = read(bytes, file: file, limits: limits, handler: builder) { return .failure(failure) }
+        guard let root = builder.root else {
             return .failure(
                 Diagnostic(
-                    rule: .inputLimit,
-                    message: "the file is larger than \(limits.maximumBytes) bytes (4 MiB), the limit for one file",
+                    rule: .xmlSyntax, message: "the document has no root element",
                     location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        return .document(root)
+    }
+
+    /// The one primitive: reads `bytes`, calling `handler` for each start tag, end tag and first text
+    /// of an element, in document order.
+    ///
+    /// - Parameters:
+    ///   - file: The path the reader's own diagnostics name.
+    ///   - fileID: Which file of the analysis the positions it hands the handler are in.
+    /// - Returns: The one diagnostic that stopped the read (the handler has then seen part of the
+    ///   document), or `nil` when the document was read to its end.
+    static func read(
+        _ bytes: [UInt8],
+        file: String,
+        fileID: SourceFileID = .main,
+        limits: XMLReaderLimits = .standard,
+        handler: some XMLHandler
+    ) -> Diagnostic? {
+        if bytes.count > LayoutValidator.maximumFileBytes {
+            return Diagnostic(
+                rule: .inputLimit,
+                message:
+                    "the file is larger than \(LayoutValidator.maximumFileBytes) bytes "
+                    + "(\(LayoutValidator.maximumFileMebibytes) MiB), the limit for one file",
+                location: SourceLocation(file: file, line: 1, column: 1))
         }
         if bytes.isEmpty {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "the file is empty",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            return Diagnostic(
+                rule: .xmlSyntax, message: "the file is empty",
+                location: SourceLocation(file: file, line: 1, column: 1))
         }
         if let encoding = foreignEncoding(bytes) {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            return Diagnostic(
+                rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
+                location: SourceLocation(file: file, line: 1, column: 1))
         }
         if let finding = declaredForeignEncoding(bytes) ?? overLimitMarkup(bytes, limits: limits) {
-            var lines = LineTable(bytes)
+            var lines = LineTable(bytes, file: fileID)
             let position = lines.position(ofOffset: finding.offset)
-            return .failure(
-                Diagnostic(
-                    rule: finding.rule, message: finding.message,
-                    location: SourceLocation(file: file, line: position.line, column: position.column)))
+            return Diagnostic(
+                rule: finding.rule, message: finding.message,
+                location: SourceLocation(file: file, line: position.line, column: position.column))
         }
         _ = libxml2Initialization
-        let state = ParseState(file: file, lines: LineTable(bytes), limits: limits)
+        let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits, handler: handler)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -101,16 +128,7 @@ enum XMLReader {
                 }
             }
         }
-        if let failure = state.failure {
-            return .failure(failure)
-        }
-        guard let root = state.root else {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "the document has no root element",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
-        }
-        return .document(root)
+        return state.failure
     }
 }
 
@@ -295,8 +313,9 @@ private final class ParseState {
     let file: String
     var lines: LineTable
     let limits: XMLReaderLimits
-    var stack: [ParsedElement] = []
-    var root: ParsedElement?
+    let handler: any XMLHandler
+    /// One entry per open element: whether its first text has been reported.
+    var open: [Bool] = []
     var elementCount = 0
     var failure: Diagnostic?
     /// The last namespace URI made into a String: libxml2 interns names in its dictionary, so every
@@ -322,10 +341,11 @@ private final class ParseState {
         return made
     }
 
-    init(file: String, lines: LineTable, limits: XMLReaderLimits) {
+    init(file: String, lines: LineTable, limits: XMLReaderLimits, handler: any XMLHandler) {
         self.file = file
         self.lines = lines
         self.limits = limits
+        self.handler = handler
     }
 
     func fail(_ rule: RuleID, _ message: String, at position: SourcePosition) {
@@ -422,10 +442,10 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         let name = localname.map(state.name) ?? ""
         let namespace = state.namespace(uri)
         state.elementCount += 1
-        if state.stack.count + 1 > state.limits.maximumDepth {
+        if state.open.count + 1 > state.limits.maximumDepth {
             state.fail(
                 .inputLimit,
-                "<\(name)> is nested \(state.stack.count + 1) levels deep, over the limit of \(state.limits.maximumDepth)",
+                "<\(name)> is nested \(state.open.count + 1) levels deep, over the limit of \(state.limits.maximumDepth)",
                 at: position)
             stop(ctxt)
             return
@@ -458,37 +478,34 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
                         value: raw.contains(UInt8(ascii: "&")) ? decodeAmpersands(value) : value))
             }
         }
-        state.stack.append(ParsedElement(name: name, namespace: namespace, attributes: parsed, position: position))
+        state.open.append(false)
+        state.handler.startElement(name: name, namespace: namespace, attributes: parsed, position: position)
     }
     handler.endElementNs = { context, _, _, _ in
-        guard let (_, state) = state(of: context), state.failure == nil, let element = state.stack.popLast() else {
+        guard let (_, state) = state(of: context), state.failure == nil, state.open.popLast() != nil else {
             return
         }
-        if state.stack.isEmpty {
-            state.root = element
-        } else {
-            state.stack[state.stack.count - 1].children.append(element)
-        }
+        state.handler.endElement()
     }
     let characters: charactersSAXFunc = { context, bytes, length in
-        guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes, !state.stack.isEmpty,
-            state.stack[state.stack.count - 1].textPosition == nil
+        guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes,
+            state.open.last == false
         else { return }
         let text = UnsafeBufferPointer(start: bytes, count: Int(length))
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         guard let firstText = text.firstIndex(where: { !isSpace($0) }) else { return }
         let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
-        state.stack[state.stack.count - 1].textPosition = state.lines.position(ofOffset: offset)
+        state.open[state.open.count - 1] = true
+        state.handler.text(at: state.lines.position(ofOffset: offset))
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters
     handler.cdataBlock = { context, _, _ in
-        guard let (ctxt, state) = state(of: context), state.failure == nil, !state.stack.isEmpty,
-            state.stack[state.stack.count - 1].textPosition == nil
-        else { return }
+        guard let (ctxt, state) = state(of: context), state.failure == nil, state.open.last == false else { return }
         // A CDATA section is text even when it holds only whitespace: XSD validators, libxml2's among
         // them, refuse it in element-only content, so the decoder must see it too.
-        state.stack[state.stack.count - 1].textPosition = markupStart(ctxt, state, opening: Array("<![CDATA[".utf8))
+        state.open[state.open.count - 1] = true
+        state.handler.text(at: markupStart(ctxt, state, opening: Array("<![CDATA[".utf8)))
     }
     handler.serror = { context, error in
         guard let context, let error else { return }
@@ -552,5 +569,12 @@ extension String {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension SourcePosition {
+    /// A position of a reader failure, which `ParseState.fail` reports in the file being read.
+    fileprivate init(line: Int, column: Int) {
+        self.init(file: .main, line: line, column: column)
     }
 }

@@ -43,7 +43,7 @@ public struct LayoutLoader: Sendable {
     init(bytes: [UInt8], file: String, registry: LayoutRegistry) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = LayoutValidator.analyze(bytes, file: file, catalog: catalog)
+        let outcome = LayoutValidator(catalog: catalog).analyze(bytes, file: file)
         // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
@@ -76,14 +76,7 @@ public struct LayoutLoader: Sendable {
         let objects = try instantiate(owner: owner, externalObjects: externalObjects)
         guard objects.count == 1, let object = objects.first, Swift.type(of: object) == T.self, let typed = object as? T
         else {
-            let found = objects.map { String(reflecting: Swift.type(of: $0)) }
-            throw LayoutError(
-                Diagnostic(
-                    rule: .topLevelMismatch,
-                    message:
-                        "expected exactly one top-level \(String(reflecting: T.self)), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
-                        + (found.isEmpty ? "" : ": \(found.joined(separator: ", "))"),
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            throw .topLevelMismatch(expected: String(reflecting: T.self), found: objects, file: file)
         }
         return typed
     }
