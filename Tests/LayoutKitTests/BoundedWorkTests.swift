@@ -124,14 +124,13 @@ import Testing
         #expect(found.first?.message.contains("did you mean") == false)
     }
 
-    @Test func aLongIdAndALongUnknownDestinationAreCheckedQuickly() {
-        // Two 1.9-million-character names took minutes: an edit distance over both.
-        let clock = ContinuousClock()
+    @Test func aLongIdAndALongUnknownDestinationGetNoEditDistance() {
+        // Two 1.9-million-character names took minutes: an edit distance over both. Names that long are
+        // never compared, so the message comes without a suggestion; ScalingTests times the growth.
         let bytes = LargeInputs.longIDs(length: 1_900_000)
-        var found: [Diagnostic] = []
-        let elapsed = clock.measure { found = validate(bytes) }
+        let found = validate(bytes)
         #expect(found.map(\.rule) == [.unknownDestination])
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(found.first?.message.contains("did you mean") == false)
     }
 
     @Test func manyUnknownBasesInAClassSchemaAreReportedOnceEachWithOneSuggestionAtMost() {

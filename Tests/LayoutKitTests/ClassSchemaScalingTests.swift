@@ -1,12 +1,6 @@
 import LayoutKit
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Resolving a class schema is linear in its classes: a long base chain, one long cycle or many unknown
 /// bases cost each class a constant, however the classes are linked. Timed at n and 4n classes; a ratio
 /// well past 4 means a quadratic path came back. The ratio of this thread's CPU time, not an absolute
@@ -40,7 +34,7 @@ import Testing
         var best = [Duration](repeating: .seconds(1_000), count: sizes.count)
         for _ in 0..<4 {
             for (index, bytes) in schemas.enumerated() {
-                let time = Self.threadCPUTime {
+                let time = threadCPUTime {
                     diagnostics = ClassCatalog.load(schemas: [("Scaling.classes.xml", bytes)]).diagnostics
                 }
                 best[index] = min(best[index], time)
@@ -50,18 +44,6 @@ import Testing
         #expect(ratio <= Self.maximumRatio, "n = \(sizes[0]): \(best[0]); 4n: \(best[1])")
         #expect(best[1] < .seconds(30), "4n took \(best[1])")
         return diagnostics
-    }
-
-    /// The CPU time this thread spends in `work`: loading a schema does not suspend, so it stays on one thread.
-    static func threadCPUTime(_ work: () -> Void) -> Duration {
-        func now() -> Duration {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
-        }
-        let start = now()
-        work()
-        return now() - start
     }
 
     @Test func aLongBaseChainResolvesInLinearTime() {

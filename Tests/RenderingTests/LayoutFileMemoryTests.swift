@@ -43,12 +43,9 @@ import Testing
         ]
         for (name, load) in loads {
             let peakBefore = peakResidentBytes()
-            let start = ContinuousClock.now
             let error = #expect(throws: LayoutError.self, "\(name)") { try load() }
-            let elapsed = ContinuousClock.now - start
             #expect(error?.rules == [.inputLimit], "\(name)")
             #expect(peakResidentBytes() - peakBefore < 100_000_000, "\(name)")
-            #expect(elapsed < .seconds(5), "\(name)")
         }
     }
 
