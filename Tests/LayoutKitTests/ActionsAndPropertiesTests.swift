@@ -71,6 +71,15 @@ import Testing
         #expect(button.addTarget(Form(), action: Form.actions[1], for: .valueChanged) == false)
     }
 
+    @Test func whatASuppressionSilencedIsNotMade() throws {
+        let objects = try loader("valid/suppression-actions-and-properties.layout.xml").instantiate()
+        let form = try #require(objects.first as? Form)
+        let card = try #require(objects.last as? Card)
+        (form.subviews.first as? Control)?.sendActions(for: .primaryActionTriggered)
+        #expect(form.received.map(\.action) == ["submit"])
+        #expect(card.count == 0)
+    }
+
     @Test func propertiesAreSetFromTheirWrittenValues() throws {
         let card = try loader("valid/properties.layout.xml").instantiate().first as? Card
         let set = try #require(card)

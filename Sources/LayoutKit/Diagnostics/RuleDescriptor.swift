@@ -72,7 +72,7 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         ),
         RuleDescriptor(.duplicateID, .structure, at: "the second element", "an id used twice"),
         RuleDescriptor(
-            .unknownDestination, .structure, at: "the `<outlet>` (or Interface Builder `<action>`)",
+            .unknownDestination, .structure, at: "the `<outlet>` or `<action>`",
             "a destination id not in the file"),
         RuleDescriptor(
             .orphanOutlet, .structure, at: "the element", "`outlet=` with no enclosing element that has a `class`"),
