@@ -118,6 +118,17 @@ import Testing
         #expect(view.radiusWhenTitleConnected == 8)
     }
 
+    final class BadlyNamed: View {
+        func go(_ sender: Button) {}
+        override class var actions: [Action] { super.actions + [Action("go-now", BadlyNamed.go)] }
+    }
+
+    @Test func anActionNameLayoutsCannotWriteIsRefusedWhenRegistered() {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) { try registry.register(BadlyNamed.self) }
+        #expect(error?.description.contains("action 'go-now'") == true)
+    }
+
     @Test(arguments: [
         ("unknown-action.layout.xml", RuleID.unknownAction, "did you mean 'submit'?"),
         ("action-sender-mismatch.layout.xml", .actionSenderMismatch, "accepts a sender of type ActionButton"),
