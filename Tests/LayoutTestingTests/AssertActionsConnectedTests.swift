@@ -6,6 +6,16 @@ import Testing
 
 @Suite("assertActionsConnected")
 struct AssertActionsConnectedTests {
+    /// A ToggleCell whose switch sends nothing: the rule that would refuse it is silenced.
+    func unconnectedToggle() throws -> LayoutLoader {
+        try loader(
+            #"""
+            <tableViewCell class="ToggleCell" xmlns:lk="urn:layoutkit:tools" lk:ignore="unconnected-action">
+                <switch/>
+            </tableViewCell>
+            """#)
+    }
+
     @Test("passes when a control inside the view sends every required action to it")
     func passes() throws {
         let cell = try loader(#"<tableViewCell class="ToggleCell"><switch action="toggled"/></tableViewCell>"#)
@@ -15,13 +25,7 @@ struct AssertActionsConnectedTests {
 
     @Test("names every required action no control sends, and skips optional ones")
     func namesUnconnected() throws {
-        let cell = try loader(
-            #"""
-            <tableViewCell class="ToggleCell" xmlns:lk="urn:layoutkit:tools" lk:ignore="unconnected-action">
-                <switch/>
-            </tableViewCell>
-            """#
-        ).instantiate(ToggleCell.self)
+        let cell = try unconnectedToggle().instantiate(ToggleCell.self)
         #expect(
             capture { assertActionsConnected(cell) }.messages == [
                 "unconnected action of LayoutTestingTests.ToggleCell: toggled"
@@ -45,12 +49,7 @@ struct AssertActionsConnectedTests {
 
     @Test("assertInstantiates names unconnected actions with the nil outlets")
     func assertInstantiatesReportsThem() throws {
-        let layout = try loader(
-            #"""
-            <tableViewCell class="ToggleCell" xmlns:lk="urn:layoutkit:tools" lk:ignore="unconnected-action">
-                <switch/>
-            </tableViewCell>
-            """#)
+        let layout = try unconnectedToggle()
         let captured = capture { try assertInstantiates(ToggleCell.self, from: layout) }
         try #require(captured.messages.count == 1)
         #expect(
