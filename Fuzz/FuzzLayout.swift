@@ -17,11 +17,27 @@ final class FuzzCell: TableViewCell {
             Outlet("owner", \FuzzCell.owner, optional: true),
         ]
     }
+
+    enum Style: String, CaseIterable, Sendable { case flat, elevated }
+    var cornerRadius = 0.0
+    var count = 0
+    var style = Style.flat
+    func submit(_ sender: Button) {}
+
+    override class var actions: [Action] { super.actions + [Action("submit", FuzzCell.submit, optional: true)] }
+    override class var properties: [Property] {
+        super.properties + [
+            Property("cornerRadius", \FuzzCell.cornerRadius), Property("count", \FuzzCell.count),
+            Property("style", \FuzzCell.style),
+        ]
+    }
 }
 
-final class FuzzOwner: OutletDeclaring {
+final class FuzzOwner: OutletDeclaring, ActionDeclaring {
     var cell: FuzzCell?
+    func submit(_ sender: Button) {}
     static var outlets: [Outlet] { [Outlet("cell", \FuzzOwner.cell, optional: true)] }
+    static var actions: [Action] { [Action("submit", FuzzOwner.submit, optional: true)] }
 }
 
 private let registry: LayoutRegistry = {
@@ -42,8 +58,15 @@ private let schema = Array(
             <outlet name="titleLabel" type="label"/>
             <outlet name="iconView" type="imageView" optional="true"/>
             <outlet name="owner" type="FuzzOwner" optional="true"/>
+            <action name="submit" sender="button" optional="true"/>
+            <property name="cornerRadius" type="number"/>
+            <property name="count" type="integer"/>
+            <property name="style" type="enum" values="flat elevated"/>
         </class>
-        <class name="FuzzOwner" module="Fuzz"><outlet name="cell" type="FuzzCell" optional="true"/></class>
+        <class name="FuzzOwner" module="Fuzz">
+            <outlet name="cell" type="FuzzCell" optional="true"/>
+            <action name="submit" sender="button" optional="true"/>
+        </class>
     </classes>
     """.utf8)
 

@@ -9,14 +9,26 @@ public final class DateFormat {
     }
 }
 
-/// The owner of `Layouts/FeedArticleCell.layout.xml`: it keeps the prototype cell the layout creates.
-public final class FeedViewController: OutletDeclaring {
+/// The owner of `Layouts/FeedArticleCell.layout.xml`: it keeps the prototype cell the layout creates
+/// and receives its share taps.
+public final class FeedViewController: OutletDeclaring, ActionDeclaring {
     public var articleCell: FeedArticleCell?
+    /// The share buttons tapped, in order.
+    public private(set) var sharedFrom: [Button] = []
 
     public init() {}
 
+    /// The share button of a cell was tapped.
+    public func shareTapped(_ sender: Button) {
+        sharedFrom.append(sender)
+    }
+
     public static var outlets: [Outlet] {
         [Outlet("articleCell", \FeedViewController.articleCell)]
+    }
+
+    public static var actions: [Action] {
+        [Action("shareTapped", FeedViewController.shareTapped)]
     }
 }
 

@@ -1,7 +1,16 @@
 import LayoutKit
 
-/// The header of a profile screen, built from stack views.
+/// The header of a profile screen, built from stack views, drawn as a card.
 public final class ProfileHeaderView: View {
+    /// How the header is drawn: `<property name="style">`.
+    public enum Style: String, CaseIterable, Sendable {
+        case plain, card
+    }
+
+    public var cornerRadius = 0.0
+    public var style = Style.plain
+    /// How many times the follow button was tapped.
+    public private(set) var followTaps = 0
     public var avatarImageView: ImageView?
     public var nameLabel: Label?
     public var handleLabel: Label?
@@ -20,5 +29,20 @@ public final class ProfileHeaderView: View {
             Outlet("followingLabel", \ProfileHeaderView.followingLabel),
             Outlet("followButton", \ProfileHeaderView.followButton),
         ]
+    }
+
+    override public class var actions: [Action] {
+        super.actions + [Action("followTapped", ProfileHeaderView.followTapped)]
+    }
+
+    override public class var properties: [Property] {
+        super.properties + [
+            Property("cornerRadius", \ProfileHeaderView.cornerRadius), Property("style", \ProfileHeaderView.style),
+        ]
+    }
+
+    /// The follow button was tapped.
+    public func followTapped(_ sender: Button) {
+        followTaps += 1
     }
 }

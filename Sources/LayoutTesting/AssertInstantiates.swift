@@ -1,15 +1,15 @@
 @_spi(LayoutTesting) import LayoutKit
 
 /// Instantiates `loader`'s layout and asserts what the classic nib test asserts: exactly one top-level
-/// object, of exactly class `T`, with every required outlet connected.
+/// object, of exactly class `T`, with every required outlet and action connected.
 ///
 /// ```swift
 /// let cell = try assertInstantiates(PhotoCell.self, from: loader)
 /// ```
 /// Class identity is exact, like `isMemberOfClass:` — a subclass of `T` does not count. When anything
 /// is wrong, one failure at the caller's line says all of it: the number of top-level objects, the
-/// expected and actual class, and every nil outlet by name — of the object, of the views inside it and
-/// of `owner`. Outlets declared `optional: true` may be nil. When `instantiate` itself fails, each of
+/// expected and actual class, and every nil outlet and unconnected action by name — of the object, of the
+/// views inside it and of `owner`. Outlets and actions declared `optional: true` may be left unconnected. When `instantiate` itself fails, each of
 /// its diagnostics is a failure of its own.
 /// - Parameters:
 ///   - type: The exact class the one top-level object must have.
@@ -50,7 +50,7 @@ public func assertInstantiates<T: AnyObject>(
     problems += nilOutletProblems(topLevel: objects, owner: owner)
     if !problems.isEmpty {
         AssertionFailure.report(
-            "\(loader.file) does not instantiate as one \(expected) with every outlet connected:\n"
+            "\(loader.file) does not instantiate as one \(expected) with every outlet and action connected:\n"
                 + problems.map { "- \($0)" }.joined(separator: "\n"),
             at: caller)
     }
@@ -61,8 +61,8 @@ public func assertInstantiates<T: AnyObject>(
 }
 
 /// Instantiates `loader`'s layout and asserts that it creates exactly these top-level objects, in this
-/// order and of exactly these classes, with every required outlet connected — of each object, of the
-/// views inside them and of `owner`.
+/// order and of exactly these classes, with every required outlet and action connected — of each object,
+/// of the views inside them and of `owner`.
 ///
 /// ```swift
 /// let controller = FeedController()
@@ -72,7 +72,8 @@ public func assertInstantiates<T: AnyObject>(
 /// ```
 /// Class identity is exact, like `isMemberOfClass:`. When anything is wrong, one failure at the
 /// caller's line names all of it: the number of top-level objects, each one of the wrong class (by its
-/// position), and every nil outlet by object and name. Outlets declared `optional: true` may be nil.
+/// position), and every nil outlet and unconnected action by object and name. Outlets and actions
+/// declared `optional: true` may be left unconnected.
 /// When `instantiate` itself fails, each of its diagnostics is a failure of its own.
 /// - Parameters:
 ///   - first: The exact class of the first top-level object.
@@ -118,7 +119,7 @@ public func assertInstantiates<First: AnyObject, Second: AnyObject, each Rest: A
     problems += nilOutletProblems(topLevel: objects, owner: owner)
     if !problems.isEmpty {
         AssertionFailure.report(
-            "\(loader.file) does not instantiate as \(expected) with every outlet connected:\n"
+            "\(loader.file) does not instantiate as \(expected) with every outlet and action connected:\n"
                 + problems.map { "- \($0)" }.joined(separator: "\n"),
             at: caller)
     }
@@ -168,14 +169,18 @@ private struct ExpectedClass {
     }
 }
 
-/// One sentence per object with nil required outlets: each top-level object, then the views inside it
-/// in document order, then the owner. Objects are told apart by position when there are several
-/// top-level ones.
+/// One sentence per object with nil required outlets, and one per object with unconnected required
+/// actions: each top-level object, then the views inside it in document order, then the owner. Objects
+/// are told apart by position when there are several top-level ones. An action counts as connected when
+/// some control in the top-level objects' trees sends it to the object.
 private func nilOutletProblems(topLevel objects: [AnyObject], owner: AnyObject?) -> [String] {
     var problems: [String] = []
+    let allControls = controls(in: objects)
     func check(_ object: AnyObject, as description: String) {
         let names = nilOutletNames(of: object)
         if !names.isEmpty { problems.append(nilOutletsSentence(names, of: object, as: description)) }
+        let actions = unconnectedActionNames(of: object, controls: allControls)
+        if !actions.isEmpty { problems.append(unconnectedActionsSentence(actions, of: object, as: description)) }
     }
     for (index, object) in objects.enumerated() {
         let position = objects.count > 1 ? "top-level object \(index + 1)" : "the top-level object"

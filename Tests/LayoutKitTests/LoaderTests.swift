@@ -169,7 +169,7 @@ import Testing
                     <label outlet="summaryLabel"/>
                     <label outlet="bylineLabel"/>
                     <imageView outlet="heroImageView"/>
-                    <button outlet="shareButton"/>
+                    <button outlet="shareButton"><connections><action name="shareTapped" destination="owner"/></connections></button>
                     <connections>
                         <outlet property="delegate" destination="owner"/>
                         <outlet property="dateFormatter" destination="formatter"/>

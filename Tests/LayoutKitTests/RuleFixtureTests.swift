@@ -53,10 +53,9 @@ import Testing
             }
         }
         // Checked elsewhere: input-limit (limits tests), unreadable-file and no-class-schemas (the CLI),
-        // class-schema (invalid-schemas), configuration (configurations, ConfigurationFixtureTests),
-        // unknown-action (Interface Builder files, in LayoutCheckTests).
+        // class-schema (invalid-schemas), configuration (configurations, ConfigurationFixtureTests).
         let elsewhere: Set<String> = [
-            "input-limit", "unreadable-file", "no-class-schemas", "class-schema", "configuration", "unknown-action",
+            "input-limit", "unreadable-file", "no-class-schemas", "class-schema", "configuration",
         ]
         // The loader's own rules (phase `instantiation`) are checked by LoaderTests.
         for rule in RuleDescriptor.all.filter({ $0.phase != .instantiation }).map(\.id)

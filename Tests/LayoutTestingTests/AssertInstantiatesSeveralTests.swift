@@ -120,7 +120,7 @@ struct AssertInstantiatesSeveralTests {
         try #require(captured.messages.count == 1, "\(captured.messages)")
         let lines = captured.messages[0].split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Test.layout.xml does not instantiate as ") == true)
-        #expect(lines.first?.hasSuffix(" with every outlet connected:") == true)
+        #expect(lines.first?.hasSuffix(" with every outlet and action connected:") == true)
         #expect(lines.dropFirst().map { String($0.dropFirst(2)) } == example.problems)
         #expect((captured.error == nil) == example.returnsObjects)
     }

@@ -81,7 +81,8 @@ struct AssertInstantiatesTests {
     func fails(_ example: Case) throws {
         let layout = try loader(example.layout)
         let captured = capture { try example.assertion(layout) }
-        let expected = #/Test\.layout\.xml does not instantiate as one [\w.]+ with every outlet connected:\n/#
+        let expected =
+            #/Test\.layout\.xml does not instantiate as one [\w.]+ with every outlet and action connected:\n/#
         try #require(captured.messages.count == 1)
         let message = captured.messages[0]
         #expect(message.prefixMatch(of: expected) != nil, "\(message)")

@@ -21,6 +21,35 @@ struct CatalogDifferenceTests {
         #expect(try catalog.differences(from: ExampleApp.registry().catalog).isEmpty)
     }
 
+    @Test("names drift in actions and properties: sender, optionality, type and enum values")
+    func actionsAndProperties() throws {
+        let drifted = schemaCatalog(
+            """
+            <class name="ProfileHeaderView" module="PhotoApp" base="view">
+                <outlet name="avatarImageView" type="imageView"/>
+                <outlet name="nameLabel" type="label"/>
+                <outlet name="handleLabel" type="label"/>
+                <outlet name="statsStack" type="stackView"/>
+                <outlet name="followersLabel" type="label"/>
+                <outlet name="followingLabel" type="label"/>
+                <outlet name="followButton" type="button"/>
+                <action name="followTapped" sender="switch" optional="true"/>
+                <property name="cornerRadius" type="integer"/>
+                <property name="style" type="enum" values="plain"/>
+            </class>
+            """)
+        let differences = drifted.differences(
+            from: try ExampleApp.registry().catalog, named: "Schemas/", otherNamed: "the registry"
+        ).filter { $0.className == "PhotoApp.ProfileHeaderView" }
+        #expect(
+            differences.map(\.description) == [
+                "action 'followTapped' of class 'PhotoApp.ProfileHeaderView' has type 'switch' in Schemas/ but 'button' in the registry",
+                "action 'followTapped' of class 'PhotoApp.ProfileHeaderView' is optional in Schemas/ but required in the registry",
+                "property 'cornerRadius' of class 'PhotoApp.ProfileHeaderView' has type 'integer' in Schemas/ but 'number' in the registry",
+                "property 'style' of class 'PhotoApp.ProfileHeaderView' accepts 'plain' in Schemas/ but 'plain card' in the registry",
+            ])
+    }
+
     @Test("names every kind of drift in one sentence each, grouped by class")
     func everyKind() throws {
         let drifted = schemaCatalog(
@@ -49,6 +78,7 @@ struct CatalogDifferenceTests {
             differences.map(\.description) == [
                 "class 'PhotoApp.FeedViewController' has no module in Schemas/ but module 'PhotoApp' in the registry",
                 "outlet 'articleCell' of class 'PhotoApp.FeedViewController' is in the registry but not in Schemas/",
+                "action 'shareTapped' of class 'PhotoApp.FeedViewController' is in the registry but not in Schemas/",
                 "class 'PhotoApp.PhotoCell' has base 'view' in Schemas/ but base 'tableViewCell' in the registry",
                 "outlet 'photoTitleLabel' of class 'PhotoApp.PhotoCell' has type 'button' in Schemas/ but 'label' in the registry",
                 "outlet 'photoDateLabel' of class 'PhotoApp.PhotoCell' is optional in Schemas/ but required in the registry",
@@ -89,8 +119,8 @@ struct CatalogDifferenceTests {
         #expect(
             ClassCatalog.builtIn.differences(from: catalog).map(\.className) == [
                 "LayoutTestingTests.BadgeCell", "LayoutTestingTests.CellsOwner", "LayoutTestingTests.FancyTitleCell",
-                "LayoutTestingTests.ForgetfulCell", "LayoutTestingTests.TitleCell", "PhotoApp.DateFormat",
-                "PhotoApp.FeedArticleCell", "PhotoApp.FeedViewController", "PhotoApp.PhotoCell",
+                "LayoutTestingTests.ForgetfulCell", "LayoutTestingTests.TitleCell", "LayoutTestingTests.ToggleCell",
+                "PhotoApp.DateFormat", "PhotoApp.FeedArticleCell", "PhotoApp.FeedViewController", "PhotoApp.PhotoCell",
                 "PhotoApp.ProfileHeaderView",
             ])
     }

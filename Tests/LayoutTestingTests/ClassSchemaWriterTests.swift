@@ -5,7 +5,7 @@ import Testing
 
 @Suite("LayoutRegistry.classSchemaDocument()")
 struct ClassSchemaWriterTests {
-    @Test("writes the example app's classes in registration order, own outlets only")
+    @Test("writes the example app's classes in registration order, own members only")
     func photoAppDocument() throws {
         let document = try ExampleApp.registry().classSchemaDocument()
         #expect(
@@ -28,6 +28,7 @@ struct ClassSchemaWriterTests {
                     </class>
                     <class name="FeedViewController" module="PhotoApp">
                         <outlet name="articleCell" type="FeedArticleCell"/>
+                        <action name="shareTapped" sender="button"/>
                     </class>
                     <class name="DateFormat" module="PhotoApp"/>
                     <class name="ProfileHeaderView" module="PhotoApp" base="view">
@@ -38,6 +39,9 @@ struct ClassSchemaWriterTests {
                         <outlet name="followersLabel" type="label"/>
                         <outlet name="followingLabel" type="label"/>
                         <outlet name="followButton" type="button"/>
+                        <action name="followTapped" sender="button"/>
+                        <property name="cornerRadius" type="number"/>
+                        <property name="style" type="enum" values="plain card"/>
                     </class>
                 </classes>
 

@@ -34,10 +34,29 @@ struct PhotoAppTests {
         assertOutletsConnected(owner)
     }
 
-    @Test("the profile header")
+    @Test("tapping a feed cell's share button reaches its owner's shareTapped with the button")
+    func feedArticleCellShareTap() throws {
+        let loader = try LayoutLoader(named: "FeedArticleCell", in: layoutsURL, registry: ExampleApp.registry())
+        let owner = FeedViewController()
+        let cell = try assertInstantiates(
+            FeedArticleCell.self, from: loader, owner: owner, externalObjects: ["dateFormatter": DateFormat()])
+        let button = try #require(cell.shareButton)
+        #expect(owner.sharedFrom.isEmpty)
+        button.sendActions(for: .primaryActionTriggered)
+        #expect(owner.sharedFrom.count == 1)
+        #expect(owner.sharedFrom.first === button)
+        assertActionsConnected(owner, in: [cell])
+    }
+
+    @Test("the profile header: a card with two properties and a follow action")
     func profileHeader() throws {
         let loader = try LayoutLoader(named: "ProfileHeader", in: layoutsURL, registry: ExampleApp.registry())
-        try assertInstantiates(ProfileHeaderView.self, from: loader)
+        let header = try assertInstantiates(ProfileHeaderView.self, from: loader)
+        #expect(header.cornerRadius == 16)
+        #expect(header.style == .card)
+        header.followButton?.sendActions(for: .primaryActionTriggered)
+        #expect(header.followTaps == 1)
+        assertActionsConnected(header)
     }
 
     @Test("every layout in Layouts/ is valid against the app's Swift classes")

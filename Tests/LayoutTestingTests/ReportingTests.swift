@@ -91,7 +91,7 @@ struct ReportingTests {
         #expect(
             recorded[0].comments.map(\.rawValue) == [
                 """
-                Test.layout.xml does not instantiate as one LayoutKit.Label with every outlet connected:
+                Test.layout.xml does not instantiate as one LayoutKit.Label with every outlet and action connected:
                 - expected 1 top-level object, found 2: LayoutKit.Label, LayoutKit.Label
                 """
             ])

@@ -53,7 +53,7 @@ final class XCTestReportingTests: XCTestCase {
             captured.messages,
             [
                 """
-                <memory> does not instantiate as one LayoutKit.Label with every outlet connected:
+                <memory> does not instantiate as one LayoutKit.Label with every outlet and action connected:
                 - expected 1 top-level object, found 2: LayoutKit.Label, LayoutKit.Label
                 """
             ])

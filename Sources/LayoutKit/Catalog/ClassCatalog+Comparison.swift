@@ -17,8 +17,8 @@ extension ClassCatalog {
     }
 
     /// Every way this catalog and `other` disagree about their declared classes: a class only one side
-    /// has, a different module or base, a member (an outlet) only one side declares, a different member
-    /// type or optionality.
+    /// has, a different module or base, a member (an outlet, action or property) only one side declares,
+    /// a different member type, optionality or enum values.
     ///
     /// Built-in classes are not compared. Members are compared on the class that declares them, so an
     /// outlet moved from a class to its base is a difference even though both still inherit it. Only
@@ -108,6 +108,12 @@ extension ClassCatalog {
                         className, mineEntry, member: member.key,
                         "\(memberSubject) has type '\(member.type ?? member.typeName)' in \(name) "
                             + "but '\(match.type ?? match.typeName)' in \(otherName)")
+                }
+                if member.values != match.values {
+                    report(
+                        className, mineEntry, member: member.key,
+                        "\(memberSubject) accepts '\(member.values.joined(separator: " "))' in \(name) "
+                            + "but '\(match.values.joined(separator: " "))' in \(otherName)")
                 }
                 if member.isOptional != match.isOptional {
                     func optionality(_ isOptional: Bool) -> String { isOptional ? "optional" : "required" }

@@ -26,7 +26,7 @@ struct ClassSchemaDecoder {
         var name: String
         var module: String?
         var base: (name: String, location: SourceLocation)?
-        var members: [(key: MemberKey, type: String, optional: Bool, location: SourceLocation)]
+        var members: [(key: MemberKey, type: String, optional: Bool, values: [String], location: SourceLocation)]
         var location: SourceLocation
         var key: String { module.map { "\($0).\(name)" } ?? name }
     }
@@ -69,6 +69,8 @@ struct ClassSchemaDecoder {
                 let isValid =
                     switch attribute.name {
                     case "optional": value == "true" || value == "false"
+                    case "values":
+                        !value.isEmpty && value.split(separator: " ").allSatisfy { Lexical.isName(String($0)) }
                     case _ where attribute.name == "base" || MemberKind.typeAttributes.contains(attribute.name):
                         value.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
                             Lexical.isName(String($0))
@@ -120,15 +122,37 @@ struct ClassSchemaDecoder {
                     report("<\(child.name)> must be empty", child)
                 }
                 let typeAttribute = kind.schemaTypeAttribute
-                guard let member = attributes(child, required: ["name", typeAttribute], optional: ["optional"]) else {
+                let optional = kind == .property ? ["values"] : ["optional"]
+                guard let member = attributes(child, required: ["name", typeAttribute], optional: optional) else {
                     continue
                 }
                 let key = MemberKey(kind: kind, name: member["name"]!)
+                let type = member[typeAttribute]!
+                var values: [String] = []
+                if kind == .property {
+                    // A property's type is a value type, not a class: checked here rather than resolved.
+                    guard let propertyType = PropertyType(rawValue: type) else {
+                        let types = PropertyType.allCases.map(\.rawValue)
+                        report(
+                            "invalid type=\(quoted(type)) on <property>: expected one of \(types.joined(separator: ", "))"
+                                + suggestion(for: type, in: types), child)
+                        continue
+                    }
+                    values = member["values"].map { $0.split(separator: " ").map(String.init) } ?? []
+                    if (propertyType == .enum) != (member["values"] != nil) {
+                        report(
+                            propertyType == .enum
+                                ? "<property type=\"enum\"> needs values=\"a b c\", the values it accepts"
+                                : "values= is only for <property type=\"enum\">", child)
+                        continue
+                    }
+                }
                 guard memberKeys.insert(key).inserted else {
                     report("\(key) is declared twice in class '\(declaration.key)'", child)
                     continue
                 }
-                declaration.members.append((key, member[typeAttribute]!, member["optional"] == "true", location(child)))
+                declaration.members.append(
+                    (key, type, kind == .property || member["optional"] == "true", values, location(child)))
             }
             declarations.append(declaration)
         }
@@ -177,18 +201,20 @@ struct ClassSchemaDecoder {
             }
             for member in declaration.members {
                 var type: String?
-                switch catalog.resolveTypeName(member.type, suggestions: &suggestions) {
-                case .found(let resolved): type = resolved.key
-                case .notFound(let message):
-                    diagnostics.append(
-                        Diagnostic(
-                            rule: .classSchema, message: "type of \(member.key): \(message)",
-                            location: member.location))
+                if member.key.kind.hasClassType {
+                    switch catalog.resolveTypeName(member.type, suggestions: &suggestions) {
+                    case .found(let resolved): type = resolved.key
+                    case .notFound(let message):
+                        diagnostics.append(
+                            Diagnostic(
+                                rule: .classSchema, message: "type of \(member.key): \(message)",
+                                location: member.location))
+                    }
                 }
                 entry.members.append(
                     ClassCatalog.Member(
                         key: member.key, type: type, typeName: member.type, isOptional: member.optional,
-                        location: member.location))
+                        values: member.values, location: member.location))
             }
             catalog.insert(entry)
         }

@@ -41,7 +41,13 @@ extension ClassCatalog {
                     ("name", member.name),
                     (member.kind.schemaTypeAttribute, member.type.map(schemaName) ?? member.typeName),
                 ]
-                if member.isOptional { memberAttributes.append(("optional", "true")) }
+                if member.kind == .property {
+                    if !member.values.isEmpty {
+                        memberAttributes.append(("values", member.values.joined(separator: " ")))
+                    }
+                } else if member.isOptional {
+                    memberAttributes.append(("optional", "true"))
+                }
                 lines.append("        " + openingTag(member.kind.schemaElement, memberAttributes) + "/>")
             }
             lines.append("    </class>")

@@ -1,23 +1,34 @@
 /// What a member of a class is. A layout connects members by kind and name, so one class may have an
-/// outlet and (later) an action of the same name; everything that reads members — the catalog, the
+/// outlet and an action of the same name; everything that reads members — the catalog, the
 /// class schema reader, writer and comparison, the rules — is written once over `MemberKey`, and a new
 /// kind is a new case here plus its schema element and its rules.
 enum MemberKind: String, Hashable, Sendable, CaseIterable {
     /// A reference to another object; its type is the class the destination must be (or derive from).
     case outlet
+    /// A method a control calls on its target; its type is the class the sender must be (or derive from).
+    case action
+    /// A typed value a layout sets with `<property>`; its type is a `PropertyType`, not a class.
+    case property
 
-    /// The element that declares a member of this kind in a class schema: `<outlet>`.
+    /// The element that declares a member of this kind in a class schema: `<outlet>`, `<action>`, `<property>`.
     var schemaElement: String { rawValue }
 
-    /// The attribute of `schemaElement` that names the member's type: `type=` for an outlet.
+    /// The attribute of `schemaElement` that names the member's type: `type=`, or `sender=` for an action.
     var schemaTypeAttribute: String {
         switch self {
-        case .outlet: "type"
+        case .outlet, .property: "type"
+        case .action: "sender"
         }
     }
 
-    /// Every kind's type attribute: their values are class names, possibly module-qualified.
-    static let typeAttributes = Set(allCases.map(\.schemaTypeAttribute))
+    /// Whether the member's type is a class of the catalog (an outlet's destination, an action's sender).
+    var hasClassType: Bool { self != .property }
+
+    /// `outlets`, `actions`, `properties`, as messages say "it declares no …".
+    var plural: String { self == .property ? "properties" : "\(rawValue)s" }
+
+    /// The type attributes whose values are class names, possibly module-qualified.
+    static let typeAttributes = Set(allCases.filter(\.hasClassType).map(\.schemaTypeAttribute))
 }
 
 /// A member's identity within its class: its kind and its name.
@@ -26,6 +37,8 @@ struct MemberKey: Hashable, Sendable, CustomStringConvertible {
     var name: String
 
     static func outlet(_ name: String) -> MemberKey { MemberKey(kind: .outlet, name: name) }
+    static func action(_ name: String) -> MemberKey { MemberKey(kind: .action, name: name) }
+    static func property(_ name: String) -> MemberKey { MemberKey(kind: .property, name: name) }
 
     /// `outlet 'name'`, as messages name a member.
     var description: String { "\(kind.rawValue) '\(name)'" }
@@ -36,11 +49,14 @@ extension ClassCatalog {
     /// plus, for registry-built catalogs, the Swift declaration that applies it.
     struct Member: Sendable {
         var key: MemberKey
-        /// The key in the catalog of the member's type (an outlet's destination class), when it has one.
+        /// The key in the catalog of the member's type (an outlet's destination class, an action's
+        /// sender class), when it has one; a property's type is a `PropertyType`, not a class.
         var type: String?
-        /// The type as declared, for messages.
+        /// The type as declared, for messages: a class, or a property's `PropertyType` raw value.
         var typeName: String
         var isOptional: Bool
+        /// A property of type `enum`: the values it accepts, in declaration order; empty otherwise.
+        var values: [String] = []
         /// Where it was declared, for schema-built catalogs.
         var location: SourceLocation?
         /// The Swift member, when the catalog came from a registry. Kept out of every comparison: it is
@@ -49,5 +65,7 @@ extension ClassCatalog {
 
         var name: String { key.name }
         var kind: MemberKind { key.kind }
+        /// A property's value type; `nil` for other kinds and for a type no `PropertyType` names.
+        var propertyType: PropertyType? { kind == .property ? PropertyType(rawValue: typeName) : nil }
     }
 }

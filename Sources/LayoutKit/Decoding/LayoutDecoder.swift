@@ -1,4 +1,4 @@
-/// Turns a parsed element tree into a `Layout`, reporting as `schema` everything format v1 does not allow.
+/// Turns a parsed element tree into a `Layout`, reporting as `schema` everything the format does not allow.
 struct LayoutDecoder {
     static let namespace = "urn:layoutkit:layout:1"
 
@@ -144,47 +144,120 @@ struct LayoutDecoder {
             classReference: classReference(
                 className: structural[.class], module: structural[.module], of: element, required: false),
             outlet: name(structural[.outlet], attribute: "outlet", of: element),
+            action: name(structural[.action], attribute: "action", of: element),
             attributeValues: attributeValues, children: [], connections: [], position: element.position)
-        var seenConnections = false
+        // Subviews, then at most one <properties>, then at most one <connections>, as layout.xsd says.
+        enum Section: Int { case objects, properties, connections }
+        var section = Section.objects
         for child in element.children where isOurs(child) {
-            if seenConnections {
+            if section == .connections {
                 report("<connections> must be the last child of <\(element.name)>", at: child.position)
             } else if child.name == "connections" {
-                seenConnections = true
-                node.connections = decodeConnections(child)
+                section = .connections
+                node.connections = decodeConnections(child, of: kind)
+            } else if child.name == "properties" {
+                if section == .properties {
+                    report("<\(element.name)> takes one <properties>", at: child.position)
+                    continue
+                }
+                section = .properties
+                node.properties = decodeProperties(child)
             } else if let childKind = ElementKind(rawValue: child.name) {
+                if section == .properties {
+                    report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
+                    continue
+                }
                 node.children.append(decodeObject(child, kind: childKind))
             } else {
-                reportUnknownElement(child, in: element.name, expected: Self.objectElementNames + ["connections"])
+                let expected = section == .objects ? Self.objectElementNames + ["properties"] : []
+                reportUnknownElement(child, in: element.name, expected: expected + ["connections"])
             }
         }
         return node
     }
 
-    private mutating func decodeConnections(_ element: ParsedElement) -> [Connection] {
+    /// `<properties>`: one or more `<property name= value=>`; values are checked against the class later.
+    private mutating func decodeProperties(_ element: ParsedElement) -> [PropertySetting] {
         _ = attributes(of: element, allowed: [])
         rejectText(in: element)
-        var connections: [Connection] = []
+        var properties: [PropertySetting] = []
+        var seenChild = false
         for child in element.children where isOurs(child) {
-            guard child.name == "outlet" else {
-                reportUnknownElement(child, in: "connections", expected: ["outlet"])
+            seenChild = true
+            guard child.name == "property" else {
+                reportUnknownElement(child, in: "properties", expected: ["property"])
                 continue
             }
-            let values = attributes(of: child, allowed: ["property", "destination"])
+            let values = attributes(of: child, allowed: ["name", "value"])
             rejectText(in: child)
             for grandchild in child.children where isOurs(grandchild) {
-                reportUnknownElement(grandchild, in: "outlet", expected: [])
+                reportUnknownElement(grandchild, in: "property", expected: [])
             }
-            let property = name(values["property"], attribute: "property", of: child, required: true)
+            let propertyName = name(values["name"], attribute: "name", of: child, required: true)
+            if values["value"] == nil { reportMissing("value", of: child) }
+            if let propertyName, let value = values["value"] {
+                properties.append(PropertySetting(name: propertyName, value: value, position: child.position))
+            }
+        }
+        if !seenChild {
+            report("<properties> needs at least one <property>", at: element.position)
+        }
+        return properties
+    }
+
+    /// `<connections>`: outlets, and for a control (`control` is its kind) actions too.
+    private mutating func decodeConnections(_ element: ParsedElement, of control: ElementKind? = nil) -> [Connection] {
+        _ = attributes(of: element, allowed: [])
+        rejectText(in: element)
+        let events = control?.events ?? []
+        let allowed = events.isEmpty ? ["outlet"] : ["outlet", "action"]
+        var connections: [Connection] = []
+        for child in element.children where isOurs(child) {
+            guard allowed.contains(child.name) else {
+                reportUnknownElement(child, in: "connections", expected: allowed)
+                continue
+            }
+            let isAction = child.name == "action"
+            let values = attributes(
+                of: child, allowed: isAction ? ["name", "destination", "event"] : ["property", "destination"])
+            rejectText(in: child)
+            for grandchild in child.children where isOurs(grandchild) {
+                reportUnknownElement(grandchild, in: child.name, expected: [])
+            }
+            let memberName = name(
+                values[isAction ? "name" : "property"], attribute: isAction ? "name" : "property", of: child,
+                required: true)
             let destination = identifier(values["destination"], attribute: "destination", of: child, required: true)
-            if let property, let destination {
-                connections.append(Connection(name: property, destination: destination, position: child.position))
+            var event: Control.Event?
+            if isAction, let control {
+                event = self.event(values["event"], of: child, control: control)
+                if event == nil { continue }
+            }
+            if let memberName, let destination {
+                connections.append(
+                    Connection(
+                        kind: isAction ? .action : .outlet, name: memberName, destination: destination, event: event,
+                        position: child.position))
             }
         }
         if connections.isEmpty, element.children.isEmpty {
-            report("<connections> needs at least one <outlet>", at: element.position)
+            report("<connections> needs at least one <\(allowed.joined(separator: "> or <"))>", at: element.position)
         }
         return connections
+    }
+
+    /// The event of an `<action>`: `event=` when it names one the control sends, else its default.
+    private mutating func event(_ raw: String?, of element: ParsedElement, control: ElementKind) -> Control.Event? {
+        let events = control.events
+        guard let raw else { return events.first }
+        let value = Lexical.collapse(raw)
+        if let event = Control.Event(rawValue: value), events.contains(event) { return event }
+        let names = events.map(\.rawValue)
+        reportInvalid(
+            "event", raw, of: element,
+            expected: "an event <\(control.rawValue)> sends: \(names.joined(separator: ", "))"
+                + suggestions.suggestion(for: value, in: names))
+        return nil
     }
 
     // MARK: Attributes
@@ -286,15 +359,13 @@ struct LayoutDecoder {
             reportInvalid(attribute, raw, of: element, expected: expected)
             return nil
         }
+        func boolean() -> Bool? {
+            if let value = Lexical.boolean(Lexical.collapse(raw)) { return value }
+            reportInvalid(attribute, raw, of: element, expected: "true or false")
+            return nil
+        }
         switch known {
-        case .hidden:
-            switch Lexical.collapse(raw) {
-            case "true": return .hidden(true)
-            case "false": return .hidden(false)
-            default:
-                reportInvalid(attribute, raw, of: element, expected: "true or false")
-                return nil
-            }
+        case .hidden: return boolean().map(AttributeValue.hidden)
         case .alpha: return decimal(in: 0...1, "a decimal number from 0 to 1").map(AttributeValue.alpha)
         case .backgroundColor: return color().map(AttributeValue.backgroundColor)
         case .tag:
@@ -309,6 +380,8 @@ struct LayoutDecoder {
         case .image: return .image(raw)
         case .contentMode: return enumeration(ImageView.ContentMode.self).map(AttributeValue.contentMode)
         case .title: return .title(raw)
+        case .isOn: return boolean().map(AttributeValue.isOn)
+        case .placeholder: return .placeholder(raw)
         case .axis: return enumeration(StackView.Axis.self).map(AttributeValue.axis)
         case .spacing:
             return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(
@@ -318,7 +391,7 @@ struct LayoutDecoder {
         case .reuseIdentifier: return .reuseIdentifier(raw)
         case .selectionStyle: return enumeration(TableViewCell.SelectionStyle.self).map(AttributeValue.selectionStyle)
         case .accessoryType: return enumeration(TableViewCell.AccessoryType.self).map(AttributeValue.accessoryType)
-        case .id, .class, .module, .outlet: return nil
+        case .id, .class, .module, .outlet, .action: return nil
         }
     }
 
@@ -450,15 +523,16 @@ private enum ObjectAttribute: String, CaseIterable {
     case id, `class`, module, outlet, hidden, alpha, backgroundColor, tag, accessibilityIdentifier
     case text, font, textColor, numberOfLines, textAlignment
     case image, contentMode, title
+    case action, isOn, placeholder
     case axis, spacing, alignment, distribution
     case reuseIdentifier, selectionStyle, accessoryType
 
     static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
-    /// `id`, `class`, `module` and `outlet` shape the model; the rest set the object's attributes.
+    /// `id`, `class`, `module`, `outlet` and `action` shape the model; the rest set the object's attributes.
     var isStructural: Bool {
         switch self {
-        case .id, .class, .module, .outlet: true
+        case .id, .class, .module, .outlet, .action: true
         default: false
         }
     }
@@ -466,10 +540,14 @@ private enum ObjectAttribute: String, CaseIterable {
     func isAllowed(on kind: ElementKind) -> Bool {
         switch self {
         case .id, .class, .module, .outlet, .hidden, .alpha, .backgroundColor, .tag, .accessibilityIdentifier: true
-        case .text, .font, .textColor, .numberOfLines, .textAlignment: kind == .label
+        case .text: kind == .label || kind == .textField
+        case .font, .textColor, .numberOfLines, .textAlignment: kind == .label
         case .image: kind == .imageView || kind == .button
         case .contentMode: kind == .imageView
         case .title: kind == .button
+        case .action: kind.isControl
+        case .isOn: kind == .switch
+        case .placeholder: kind == .textField
         case .axis, .spacing, .alignment, .distribution: kind == .stackView
         case .reuseIdentifier, .selectionStyle, .accessoryType: kind == .tableViewCell
         }

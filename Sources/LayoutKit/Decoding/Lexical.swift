@@ -66,6 +66,18 @@ enum Lexical {
         return Int(Int32.min)...Int(Int32.max) ~= result ? result : nil
     }
 
+    /// `true` or `false`; not `1` or `0`.
+    static func boolean(_ value: String) -> Bool? {
+        value == "true" ? true : value == "false" ? false : nil
+    }
+
+    /// An optional sign and decimal digits, within `Int`: a `<property>` of type `integer`.
+    static func integer(_ value: String) -> Int? {
+        let digits = value.first == "+" || value.first == "-" ? value.dropFirst() : Substring(value)
+        guard !digits.isEmpty, digits.utf8.allSatisfy(isDigit) else { return nil }
+        return Int(value)
+    }
+
     /// The longest fractional number, in characters, that `decimal` reads: libxml2's XSD validator
     /// refuses a decimal of more than 24 digits, so `layout.xsd` caps the length and so does this.
     static let maximumDecimalLength = 24

@@ -72,13 +72,21 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         ),
         RuleDescriptor(.duplicateID, .structure, at: "the second element", "an id used twice"),
         RuleDescriptor(
-            .unknownDestination, .structure, at: "the `<outlet>` (or Interface Builder `<action>`)",
+            .unknownDestination, .structure, at: "the `<outlet>` or `<action>`",
             "a destination id not in the file"),
         RuleDescriptor(
             .orphanOutlet, .structure, at: "the element", "`outlet=` with no enclosing element that has a `class`"),
         RuleDescriptor(
+            .orphanAction, .structure, at: "the control",
+            "`action=` with no enclosing element that has a `class`"),
+        RuleDescriptor(
             .duplicateOutlet, .structure, at: "the second connection",
             "the same outlet of one object connected twice"),
+        RuleDescriptor(
+            .duplicateAction, .structure, at: "the second connection",
+            "the same action of one target connected to one control for one event twice"),
+        RuleDescriptor(
+            .duplicateProperty, .structure, at: "the second `<property>`", "the same property of one object set twice"),
         RuleDescriptor(
             .unknownClass, .classes, at: "the element",
             "a `class` not declared (checker) / not registered (loader); an Interface Builder `customClass` of the app's module that no Swift file declares"
@@ -90,15 +98,28 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unknownOutlet, .classes, at: "the `<outlet>` or `outlet=` element",
             "the class declares no such outlet (the message suggests the closest one)"),
         RuleDescriptor(
-            .unknownAction, .classes, at: "the `<action>` element",
-            "an Interface Builder action whose selector is no `@IBAction` of the target's class (suggests the closest)"),
+            .unknownAction, .classes, at: "the `<action>` or `action=` element",
+            "the target's class declares no such action; in Interface Builder files, no `@IBAction` of it (suggests the closest)"
+        ),
         RuleDescriptor(
             .outletTypeMismatch, .classes, at: "the `<outlet>` or `outlet=` element",
             "the destination is not of the outlet's type"),
         RuleDescriptor(
+            .actionSenderMismatch, .classes, at: "the `<action>` or `action=` element",
+            "the control is not of the sender type the action accepts"),
+        RuleDescriptor(
             .unconnectedOutlet, .classes, at: "the object element or `<owner>`",
             "a non-optional outlet of its class is connected nowhere in the file; in Interface Builder files, an implicitly unwrapped outlet no file of the run connects"
         ),
+        RuleDescriptor(
+            .unconnectedAction, .classes, at: "the object element or `<owner>`",
+            "a non-optional action of its class is connected nowhere in the file"),
+        RuleDescriptor(
+            .unknownProperty, .classes, at: "the `<property>`",
+            "the object's class declares no such property (suggests the closest)"),
+        RuleDescriptor(
+            .propertyTypeMismatch, .classes, at: "the `<property>`",
+            "the value is not of the property's declared type (names the type and the accepted values)"),
         RuleDescriptor(
             .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
             "a rule named in `lk:ignore` silenced nothing at that element or inside it"),

@@ -36,6 +36,12 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let duplicateOutlet = RuleID(rawValue: "duplicate-outlet")
     /// `outlet=` with no enclosing element that has a `class`.
     public static let orphanOutlet = RuleID(rawValue: "orphan-outlet")
+    /// `action=` with no enclosing element that has a `class`.
+    public static let orphanAction = RuleID(rawValue: "orphan-action")
+    /// The same action of one target connected to the same control and event twice.
+    public static let duplicateAction = RuleID(rawValue: "duplicate-action")
+    /// The same property of one object set twice.
+    public static let duplicateProperty = RuleID(rawValue: "duplicate-property")
 
     // MARK: Classes
 
@@ -45,8 +51,16 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let classKindMismatch = RuleID(rawValue: "class-kind-mismatch")
     /// A connection to an outlet that the source class does not declare.
     public static let unknownOutlet = RuleID(rawValue: "unknown-outlet")
-    /// An Interface Builder action whose selector is no `@IBAction` of the target's class.
+    /// An action the target's class does not declare (in Interface Builder files: no `@IBAction` of it).
     public static let unknownAction = RuleID(rawValue: "unknown-action")
+    /// A control connected to an action that accepts senders of another type.
+    public static let actionSenderMismatch = RuleID(rawValue: "action-sender-mismatch")
+    /// A non-optional action that nothing in the file connects.
+    public static let unconnectedAction = RuleID(rawValue: "unconnected-action")
+    /// A `<property>` the object's class does not declare.
+    public static let unknownProperty = RuleID(rawValue: "unknown-property")
+    /// A `<property>` value that is not of the declared type.
+    public static let propertyTypeMismatch = RuleID(rawValue: "property-type-mismatch")
     /// A connection whose destination is not of the outlet's type.
     public static let outletTypeMismatch = RuleID(rawValue: "outlet-type-mismatch")
     /// A non-optional outlet that nothing in the file connects.

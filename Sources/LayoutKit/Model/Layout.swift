@@ -48,18 +48,35 @@ struct LayoutNode: Sendable {
     var classReference: ClassReference?
     /// `outlet="P"`: outlet P of the nearest enclosing element with a class is connected to this object.
     var outlet: String?
+    /// `action="A"` on a control: action A of the nearest enclosing element with a class is sent this
+    /// control's default event.
+    var action: String? = nil
     /// The built-in attributes it sets (`text=`, `alpha=`, …), decoded.
     var attributeValues: [AttributeValue]
+    /// `<property>` elements: values set on the class's own properties, checked against its declarations.
+    var properties: [PropertySetting] = []
     var children: [LayoutNode]
     var connections: [Connection]
     var position: SourcePosition
 }
 
-/// `<outlet property= destination=>` inside `<connections>`.
+/// `<outlet property= destination=>` or `<action name= destination= event=>` inside `<connections>`.
 struct Connection: Sendable {
-    /// The outlet's name: the `property=` attribute.
+    /// `.outlet` or `.action`.
+    var kind: MemberKind = .outlet
+    /// The outlet's name (the `property=` attribute) or the action's (`name=`).
     var name: String
+    /// The id of an outlet's destination, or of an action's target.
     var destination: String
+    /// The event an action is sent for; `nil` for outlets.
+    var event: Control.Event? = nil
+    var position: SourcePosition
+}
+
+/// `<property name= value=>`: the value as written, parsed once its class's declaration is known.
+struct PropertySetting: Sendable {
+    var name: String
+    var value: String
     var position: SourcePosition
 }
 
@@ -78,6 +95,8 @@ enum AttributeValue: Sendable, Equatable {
     case image(String)
     case contentMode(ImageView.ContentMode)
     case title(String)
+    case isOn(Bool)
+    case placeholder(String)
     case axis(StackView.Axis)
     case spacing(Double)
     case alignment(StackView.Alignment)
@@ -94,7 +113,12 @@ enum AttributeValue: Sendable, Equatable {
         case .backgroundColor(let value): view.backgroundColor = value
         case .tag(let value): view.tag = value
         case .accessibilityIdentifier(let value): view.accessibilityIdentifier = value
-        case .text(let value): (view as? Label)?.text = value
+        case .text(let value):
+            if let label = view as? Label {
+                label.text = value
+            } else if let textField = view as? TextField {
+                textField.text = value
+            }
         case .font(let value): (view as? Label)?.font = value
         case .textColor(let value): (view as? Label)?.textColor = value
         case .numberOfLines(let value): (view as? Label)?.numberOfLines = value
@@ -107,6 +131,8 @@ enum AttributeValue: Sendable, Equatable {
             }
         case .contentMode(let value): (view as? ImageView)?.contentMode = value
         case .title(let value): (view as? Button)?.title = value
+        case .isOn(let value): (view as? Switch)?.isOn = value
+        case .placeholder(let value): (view as? TextField)?.placeholder = value
         case .axis(let value): (view as? StackView)?.axis = value
         case .spacing(let value): (view as? StackView)?.spacing = value
         case .alignment(let value): (view as? StackView)?.alignment = value

@@ -1,5 +1,5 @@
 /// A layout flattened for the rules and the compiler: objects in document order, every id, and every
-/// outlet connection in either spelling as one `Link`.
+/// outlet and action connection in either spelling as one `Link`.
 struct LayoutAnalysis: Sendable {
     /// What an outlet connects from or to.
     enum Endpoint: Hashable, Sendable {
@@ -14,16 +14,27 @@ struct LayoutAnalysis: Sendable {
         var parent: Int?
     }
 
-    /// One connection: the member `member` of `source` is connected to `destination`.
+    /// One connection: the member `member` of `source` is connected to `destination`. For an outlet,
+    /// `destination` is the object the outlet is set to; for an action, `source` is the target whose
+    /// action it is and `destination` the control that sends it.
     struct Link: Sendable {
         var source: Endpoint?
         var member: MemberKey
-        /// The id written in `destination=`, or `nil` for `outlet=` (whose destination is its own element).
+        /// The id written in an `<outlet destination=>`, or `nil` (`outlet=`, actions).
         var destinationID: String?
         var destination: Endpoint?
         var position: SourcePosition
-        /// `true` for `outlet=` on an object element.
+        /// `true` for `outlet=` and `action=` on an object element.
         var isAttribute: Bool
+        /// The id written in an `<action destination=>`: the target, which is this link's source.
+        var sourceID: String? = nil
+        /// The event an action is sent for; `nil` for outlets.
+        var event: Control.Event? = nil
+
+        /// The id this link names in `destination=`, whichever end it is.
+        var writtenID: String? { destinationID ?? sourceID }
+        /// Whether the end named by `writtenID` was found.
+        var isWrittenIDResolved: Bool { sourceID != nil ? source != nil : destination != nil }
     }
 
     let layout: Layout
@@ -67,6 +78,13 @@ struct LayoutAnalysis: Sendable {
                     source: classedAncestor.map(Endpoint.object), member: .outlet(outlet), destinationID: nil,
                     destination: .object(index), position: node.position, isAttribute: true))
         }
+        if let action = node.action {
+            links.append(
+                Link(
+                    source: classedAncestor.map(Endpoint.object), member: .action(action), destinationID: nil,
+                    destination: .object(index), position: node.position, isAttribute: true,
+                    event: node.kind.events.first))
+        }
         let ancestorForChildren = node.classReference != nil ? index : classedAncestor
         for child in node.children {
             _ = add(child, parent: index, classedAncestor: ancestorForChildren)
@@ -75,17 +93,29 @@ struct LayoutAnalysis: Sendable {
         return index
     }
 
-    private mutating func bind(_ connection: Connection, from source: Endpoint) {
-        links.append(
-            Link(
-                source: source, member: .outlet(connection.name), destinationID: connection.destination,
-                destination: nil, position: connection.position, isAttribute: false))
+    private mutating func bind(_ connection: Connection, from element: Endpoint) {
+        if connection.kind == .action {
+            // The element is the control; destination= names the target whose action it is.
+            links.append(
+                Link(
+                    source: nil, member: .action(connection.name), destinationID: nil, destination: element,
+                    position: connection.position, isAttribute: false, sourceID: connection.destination,
+                    event: connection.event))
+        } else {
+            links.append(
+                Link(
+                    source: element, member: .outlet(connection.name), destinationID: connection.destination,
+                    destination: nil, position: connection.position, isAttribute: false))
+        }
     }
 
     /// Resolves `destination=` ids once every id is known.
     private mutating func resolveDestinations() {
-        for index in links.indices where links[index].destination == nil {
-            if let id = links[index].destinationID { links[index].destination = ids[id] }
+        for index in links.indices {
+            if links[index].destination == nil, let id = links[index].destinationID {
+                links[index].destination = ids[id]
+            }
+            if links[index].source == nil, let id = links[index].sourceID { links[index].source = ids[id] }
         }
     }
 

@@ -37,15 +37,21 @@ struct LayoutRules {
         switch (id, catalog) {
         case (.duplicateID, _): duplicateID()
         case (.unknownDestination, _): unknownDestination()
-        case (.orphanOutlet, _): orphanOutlet()
+        case (.orphanOutlet, _): orphan(.outlet, .orphanOutlet)
+        case (.orphanAction, _): orphan(.action, .orphanAction)
         case (.duplicateOutlet, _): duplicateOutlet()
+        case (.duplicateAction, _): duplicateAction()
+        case (.duplicateProperty, _): duplicateProperty()
         case (.unknownClass, let catalog?): unknownClass(catalog)
         case (.classKindMismatch, let catalog?): classKindMismatch(catalog)
-        case (.unknownOutlet, let catalog?): unknownOutlet(catalog)
-        case (.outletTypeMismatch, let catalog?): outletTypeMismatch(catalog)
-        case (.unconnectedOutlet, let catalog?): unconnectedOutlet(catalog)
-        // Layouts have no actions: the rule is InterfaceBuilderCheck's.
-        case (.unknownAction, _): break
+        case (.unknownOutlet, let catalog?): unknownMember(.outlet, .unknownOutlet, catalog)
+        case (.unknownAction, let catalog?): unknownMember(.action, .unknownAction, catalog)
+        case (.outletTypeMismatch, let catalog?): memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
+        case (.actionSenderMismatch, let catalog?): memberTypeMismatch(.action, .actionSenderMismatch, catalog)
+        case (.unconnectedOutlet, let catalog?): unconnected(.outlet, .unconnectedOutlet, catalog)
+        case (.unconnectedAction, let catalog?): unconnected(.action, .unconnectedAction, catalog)
+        case (.unknownProperty, let catalog?): unknownProperty(catalog)
+        case (.propertyTypeMismatch, let catalog?): propertyTypeMismatch(catalog)
         default:
             // A row of the table with no function here fails the test that runs every fixture.
             break
@@ -71,7 +77,7 @@ struct LayoutRules {
     /// `unknown-destination`: a destination id that nothing in the file declares.
     private mutating func unknownDestination() {
         for link in analysis.links {
-            guard let id = link.destinationID, link.destination == nil else { continue }
+            guard let id = link.writtenID, !link.isWrittenIDResolved else { continue }
             let hint = collector.isFull ? "" : suggestions.suggestion(for: id, in: analysis.ids.keys)
             report(
                 .unknownDestination,
@@ -80,12 +86,13 @@ struct LayoutRules {
         }
     }
 
-    /// `orphan-outlet`: `outlet=` with no enclosing element that has a class; it never binds to the owner.
-    private mutating func orphanOutlet() {
-        for link in analysis.links where link.isAttribute && link.source == nil {
+    /// `orphan-outlet` and `orphan-action`: `outlet=` or `action=` with no enclosing element that has a
+    /// class; neither ever binds to the owner.
+    private mutating func orphan(_ kind: MemberKind, _ rule: RuleID) {
+        for link in analysis.links where link.isAttribute && link.source == nil && link.member.kind == kind {
             report(
-                .orphanOutlet,
-                "outlet=\"\(link.member.name)\" has no enclosing element with a class to bind to; "
+                rule,
+                "\(kind.rawValue)=\"\(link.member.name)\" has no enclosing element with a class to bind to; "
                     + "add class= to an enclosing element or use <connections>",
                 at: link.position)
         }
@@ -94,7 +101,7 @@ struct LayoutRules {
     /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
     private mutating func duplicateOutlet() {
         var first: [LayoutAnalysis.Endpoint: [MemberKey: SourcePosition]] = [:]
-        for link in analysis.links {
+        for link in analysis.links where link.member.kind == .outlet {
             guard let source = link.source else { continue }
             if let earlier = first[source]?[link.member] {
                 report(
@@ -103,6 +110,47 @@ struct LayoutRules {
                     at: link.position)
             } else {
                 first[source, default: [:]][link.member] = link.position
+            }
+        }
+    }
+
+    /// `duplicate-action`: one control sending the same action of the same target for the same event twice.
+    private mutating func duplicateAction() {
+        struct Sending: Hashable {
+            var control: LayoutAnalysis.Endpoint
+            var event: Control.Event?
+            var target: LayoutAnalysis.Endpoint
+            var action: MemberKey
+        }
+        var first: [Sending: SourcePosition] = [:]
+        for link in analysis.links where link.member.kind == .action {
+            guard let target = link.source, let control = link.destination else { continue }
+            let sending = Sending(control: control, event: link.event, target: target, action: link.member)
+            if let earlier = first[sending] {
+                report(
+                    .duplicateAction,
+                    "\(link.member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
+                        + "for \(link.event?.rawValue ?? "its event") at line \(earlier.line)",
+                    at: link.position)
+            } else {
+                first[sending] = link.position
+            }
+        }
+    }
+
+    /// `duplicate-property`: the same `<property>` of one object set twice, reported at the second.
+    private mutating func duplicateProperty() {
+        for object in analysis.objects where object.node.properties.count > 1 {
+            var first: [String: SourcePosition] = [:]
+            for property in object.node.properties {
+                if let earlier = first[property.name] {
+                    report(
+                        .duplicateProperty,
+                        "property '\(property.name)' of <\(object.node.kind.rawValue)> is already set at line \(earlier.line)",
+                        at: property.position)
+                } else {
+                    first[property.name] = property.position
+                }
             }
         }
     }
@@ -147,49 +195,89 @@ struct LayoutRules {
         }
     }
 
-    /// `unknown-outlet`: a connection to an outlet the source class does not declare.
-    private mutating func unknownOutlet(_ catalog: ClassCatalog) {
-        for link in analysis.links {
+    /// `unknown-outlet` and `unknown-action`: a connection to a member the source class (an action's
+    /// target) does not declare.
+    private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
+        for link in analysis.links where link.member.kind == memberKind {
             guard let source = link.source, let entry = classes[source],
                 catalog.member(link.member, of: entry.key) == nil
             else { continue }
-            let kind = link.member.kind.rawValue
-            let declared = catalog.members(of: entry.key, kind: link.member.kind)
-            let hint: String
-            if collector.isFull {
-                hint = ""
-            } else if declared.isEmpty {
-                hint = "; it declares no \(kind)s"
-            } else if let closest = suggestions.closestMatch(to: link.member.name, in: declared.lazy.map(\.name)) {
-                hint = "; did you mean '\(closest)'?"
-            } else {
-                hint = "; it declares \(listed(declared.map(\.name)))"
-            }
-            report(
-                .unknownOutlet, "\(entry.displayName) has no \(kind) named '\(link.member.name)'\(hint)",
-                at: link.position)
+            report(rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position)
         }
     }
 
-    /// `outlet-type-mismatch`: the destination is not of the outlet's type.
-    private mutating func outletTypeMismatch(_ catalog: ClassCatalog) {
-        for link in analysis.links {
+    /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none.
+    private mutating func unknownMemberMessage(
+        _ member: MemberKey, of entry: ClassCatalog.ClassEntry, _ catalog: ClassCatalog
+    ) -> String {
+        let declared = catalog.members(of: entry.key, kind: member.kind)
+        let hint: String
+        if collector.isFull {
+            hint = ""
+        } else if declared.isEmpty {
+            hint = "; it declares no \(member.kind.plural)"
+        } else if let closest = suggestions.closestMatch(to: member.name, in: declared.lazy.map(\.name)) {
+            hint = "; did you mean '\(closest)'?"
+        } else {
+            hint = "; it declares \(listed(declared.map(\.name)))"
+        }
+        return "\(entry.displayName) has no \(member.kind.rawValue) named '\(member.name)'\(hint)"
+    }
+
+    /// `outlet-type-mismatch` and `action-sender-mismatch`: the destination is not of the outlet's type,
+    /// or the control is not of the sender type the action accepts.
+    private mutating func memberTypeMismatch(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
+        for link in analysis.links where link.member.kind == kind {
             guard let source = link.source, let sourceClass = classes[source],
                 let destination = link.destination, let destinationClass = classes[destination],
                 let member = catalog.member(link.member, of: sourceClass.key)
             else { continue }
             if !catalog.fits(destinationClass, member) {
-                report(
-                    .outletTypeMismatch,
-                    "\(link.member) of \(sourceClass.displayName) has type \(member.typeName), "
-                        + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)",
-                    at: link.position)
+                let message =
+                    kind == .action
+                    ? "\(link.member) of \(sourceClass.displayName) accepts a sender of type \(member.typeName), "
+                        + "but \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
+                    : "\(link.member) of \(sourceClass.displayName) has type \(member.typeName), "
+                        + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
+                report(rule, message, at: link.position)
             }
         }
     }
 
-    /// `unconnected-outlet`: a non-optional outlet of an object (or the owner) that nothing connects.
-    private mutating func unconnectedOutlet(_ catalog: ClassCatalog) {
+    /// `unknown-property`: a `<property>` the object's class does not declare.
+    private mutating func unknownProperty(_ catalog: ClassCatalog) {
+        for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
+            guard let entry = classes[.object(index)] else { continue }
+            for property in object.node.properties {
+                let key = MemberKey.property(property.name)
+                guard catalog.member(key, of: entry.key) == nil else { continue }
+                report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
+            }
+        }
+    }
+
+    /// `property-type-mismatch`: a `<property>` value that does not parse as the declared type.
+    private mutating func propertyTypeMismatch(_ catalog: ClassCatalog) {
+        for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
+            guard let entry = classes[.object(index)] else { continue }
+            for property in object.node.properties {
+                guard let member = catalog.member(.property(property.name), of: entry.key),
+                    let type = member.propertyType, type.parse(property.value, values: member.values) == nil
+                else { continue }
+                report(
+                    .propertyTypeMismatch,
+                    "property '\(property.name)' of \(entry.displayName) has type \(type.rawValue), "
+                        + "but its value is \(quoted(property.value)); expected \(type.expected(values: member.values))"
+                        + (type == .enum
+                            ? suggestions.suggestion(for: Lexical.collapse(property.value), in: member.values) : ""),
+                    at: property.position)
+            }
+        }
+    }
+
+    /// `unconnected-outlet` and `unconnected-action`: a non-optional outlet or action of an object (or
+    /// the owner) that nothing connects.
+    private mutating func unconnected(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
         struct Connected: Hashable {
             var endpoint: LayoutAnalysis.Endpoint
             var member: MemberKey
@@ -202,11 +290,11 @@ struct LayoutRules {
         endpoints += analysis.objects.indices.map { .object($0) }
         for endpoint in endpoints {
             guard let entry = classes[endpoint] else { continue }
-            for member in catalog.members(of: entry.key) where member.kind == .outlet && !member.isOptional {
+            for member in catalog.members(of: entry.key) where member.kind == kind && !member.isOptional {
                 if !connected.contains(Connected(endpoint: endpoint, member: member.key)) {
                     // Objects × outlets can be millions: past the cap the message is never made.
                     collector.report(
-                        .unconnectedOutlet,
+                        rule,
                         "\(member.key) of \(entry.displayName) is not connected in this layout",
                         at: analysis.layout.location(analysis.position(of: endpoint)))
                 }

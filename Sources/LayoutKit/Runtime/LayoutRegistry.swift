@@ -62,7 +62,7 @@ public struct LayoutRegistry: Sendable {
 
     /// Registers a class that layouts never create but connect: an owner or an external object.
     ///
-    /// Its outlets are connected when it adopts `OutletDeclaring`.
+    /// Its outlets are connected when it adopts `OutletDeclaring`, its actions when it adopts `ActionDeclaring`.
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
     public mutating func register<T: AnyObject>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
         try add(type, name: name, module: module, members: Self.members(of: type), make: nil)
@@ -76,7 +76,10 @@ public struct LayoutRegistry: Sendable {
     /// Every member a Swift class declares, inherited ones included: the one place that knows which
     /// protocols declare members.
     private static func members(of type: AnyObject.Type) -> [MemberDeclaration] {
-        (type as? OutletDeclaring.Type)?.outlets.map(\.declaration) ?? []
+        let outlets = (type as? OutletDeclaring.Type)?.outlets.map(\.declaration) ?? []
+        let actions = (type as? ActionDeclaring.Type)?.actions.map(\.declaration) ?? []
+        let properties = (type as? View.Type)?.properties.map(\.declaration) ?? []
+        return outlets + actions + properties
     }
 
     private mutating func add(
@@ -159,7 +162,7 @@ public struct LayoutRegistry: Sendable {
     /// Puts a class's entry in the catalog and notes the member types it is still waiting for.
     private mutating func place(_ registered: RegisteredClass, base: String?) {
         let entry = entry(for: registered, base: base)
-        for member in entry.members where member.type == nil {
+        for member in entry.members where member.type == nil && member.kind.hasClassType {
             if let type = member.declaration?.valueType { waitingForType[type, default: []].insert(entry.key) }
         }
         catalog.insert(entry)
@@ -177,10 +180,10 @@ public struct LayoutRegistry: Sendable {
             key: registered.description, name: registered.name, module: registered.module, base: base,
             members: declaredHere.map { member in
                 // Spelled as a class schema would spell it, so that messages read the same from either catalog.
-                let type = key(of: member.valueType)
+                let type = member.valueType.flatMap(key(of:))
                 return ClassCatalog.Member(
-                    key: member.key, type: type, typeName: type.map(catalog.schemaName) ?? member.valueType.name,
-                    isOptional: member.isOptional, declaration: member)
+                    key: member.key, type: type, typeName: type.map(catalog.schemaName) ?? member.typeName,
+                    isOptional: member.isOptional, values: member.values, declaration: member)
             },
             swiftType: registered.classType, make: registered.make)
     }

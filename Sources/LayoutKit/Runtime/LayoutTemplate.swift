@@ -4,14 +4,18 @@ struct LayoutTemplate: Sendable {
     struct ObjectRecipe: Sendable {
         var make: @Sendable () -> View
         var attributeValues: [AttributeValue]
+        /// `<property>` values, parsed, with the declarations that set them.
+        var properties: [(member: MemberDeclaration, value: PropertyValue)] = []
         var parent: Int?
     }
 
     /// One member of one object to connect to another: the compiled form of a `LayoutAnalysis.Link`.
+    /// For an action, `source` is the target and `destination` the control that sends it for `event`.
     struct ConnectionRecipe: Sendable {
         var source: LayoutAnalysis.Endpoint
         var member: MemberDeclaration
         var destination: LayoutAnalysis.Endpoint
+        var event: Control.Event?
         var location: SourceLocation
     }
 
@@ -44,7 +48,18 @@ struct LayoutTemplate: Sendable {
         objects = analysis.objects.enumerated().map { index, object in
             let kind = object.node.kind
             let make = classes[.object(index)]?.make ?? { @Sendable in kind.viewClass.init() }
-            return ObjectRecipe(make: make, attributeValues: object.node.attributeValues, parent: object.parent)
+            // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
+            let properties = object.node.properties.compactMap { property -> (MemberDeclaration, PropertyValue)? in
+                guard let entry = classes[.object(index)],
+                    let member = catalog.member(.property(property.name), of: entry.key),
+                    let declaration = member.declaration, let type = member.propertyType,
+                    let value = type.parse(property.value, values: member.values)
+                else { return nil }
+                return (declaration, value)
+            }
+            return ObjectRecipe(
+                make: make, attributeValues: object.node.attributeValues, properties: properties,
+                parent: object.parent)
         }
         topLevel = analysis.topLevel
         // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
@@ -59,7 +74,8 @@ struct LayoutTemplate: Sendable {
             if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) { return nil }
             guard let declaration = member.declaration else { return nil }
             return ConnectionRecipe(
-                source: source, member: declaration, destination: destination, location: layout.location(link.position))
+                source: source, member: declaration, destination: destination, event: link.event,
+                location: layout.location(link.position))
         }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
@@ -76,8 +92,8 @@ struct LayoutTemplate: Sendable {
         }
     }
 
-    /// Creates every object, sets its properties, builds the tree, connects every outlet, then wakes
-    /// each created object in document order.
+    /// Creates every object, sets its attributes and `<property>` values, builds the tree, connects
+    /// every outlet and action, then wakes each created object in document order.
     func instantiate(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) -> [AnyObject] {
         try checkPlaceholders(owner: owner, externalObjects: externalObjects)
         var created: [View] = []
@@ -85,6 +101,7 @@ struct LayoutTemplate: Sendable {
         for recipe in objects {
             let view = recipe.make()
             for value in recipe.attributeValues { value.apply(to: view) }
+            for property in recipe.properties { _ = property.member.accessor.assign(view, property.value) }
             created.append(view)
         }
         for (index, recipe) in objects.enumerated() {
@@ -99,7 +116,8 @@ struct LayoutTemplate: Sendable {
         }
         // Every connection is checked before any is made: a failure must leave the owner and the external
         // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
-        var checked: [(source: AnyObject, destination: AnyObject, member: MemberDeclaration)] = []
+        var checked: [(source: AnyObject, destination: AnyObject, member: MemberDeclaration, event: Control.Event?)] =
+            []
         checked.reserveCapacity(connections.count)
         var problems: [Diagnostic] = []
         for connection in connections {
@@ -115,19 +133,27 @@ struct LayoutTemplate: Sendable {
                             "\(member.key) belongs to \(member.sourceType.name), but the object given for its source is of type \(type(of: source))",
                         location: connection.location))
             } else if !member.accepts(type(of: destination)) {
+                let isAction = member.key.kind == .action
                 problems.append(
                     Diagnostic(
-                        rule: .outletTypeMismatch,
-                        message:
-                            "\(member.key) has type \(member.valueType.name), but the object given for it is of type \(type(of: destination))",
+                        rule: isAction ? .actionSenderMismatch : .outletTypeMismatch,
+                        message: isAction
+                            ? "\(member.key) accepts a sender of type \(member.typeName), but the control is of type \(type(of: destination))"
+                            : "\(member.key) has type \(member.typeName), but the object given for it is of type \(type(of: destination))",
                         location: connection.location))
             }
-            checked.append((source, destination, member))
+            checked.append((source, destination, member, connection.event))
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
         for connection in checked {
-            // Checked above, so this cannot fail.
-            _ = connection.member.accessor.apply(connection.source, connection.destination)
+            if let event = connection.event {
+                // An action: the control keeps the target weakly and calls the method when it sends `event`.
+                (connection.destination as? Control)?.addTarget(
+                    connection.source, declaration: connection.member, for: event)
+            } else {
+                // Checked above, so this cannot fail.
+                _ = connection.member.accessor.apply(connection.source, connection.destination)
+            }
         }
         for view in created { view.awakeFromLayout() }
         return topLevel.map { created[$0] }

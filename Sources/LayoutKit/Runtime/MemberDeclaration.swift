@@ -8,14 +8,22 @@ struct MemberDeclaration: Sendable {
     var key: MemberKey
     /// Whether a layout may leave it unconnected.
     var isOptional: Bool
-    /// The class that declares it: the root of its key path.
+    /// The class that declares it: the root of its key path or method.
     var sourceType: ClassType
-    /// An outlet's destination type.
-    var valueType: ClassType
+    /// An outlet's destination type, an action's sender type; `nil` for a property.
+    var valueType: ClassType?
+    /// A property's value type; `nil` for the other kinds.
+    var propertyType: PropertyType? = nil
+    /// A property of type `enum`: the raw values it accepts.
+    var values: [String] = []
     var accessor: MemberAccessor
 
-    /// Whether objects of `type` may be this member's value: `type` is `valueType` or derives from it.
-    func accepts(_ type: AnyObject.Type) -> Bool { isSubclass(type, of: valueType.type) }
+    /// Whether objects of `type` may be this member's value (an outlet's destination, an action's
+    /// sender): `type` is `valueType` or derives from it.
+    func accepts(_ type: AnyObject.Type) -> Bool { valueType.map { isSubclass(type, of: $0.type) } ?? false }
+
+    /// The type as messages write it: a class name, or a property's type.
+    var typeName: String { valueType?.name ?? propertyType?.rawValue ?? "?" }
 
     /// Whether `other` is this same declaration reached through a subclass's list (`super.outlets + …`).
     func isSame(as other: MemberDeclaration) -> Bool { key == other.key && sourceType == other.sourceType }
@@ -23,10 +31,14 @@ struct MemberDeclaration: Sendable {
 
 /// How a member is applied to an object and read back: the one place its closures live.
 struct MemberAccessor: Sendable {
-    /// Sets the member of the first object to the second; `false` when either is not of the declared type.
+    /// Applies the member of the first object with the second: sets an outlet to it, or calls an action
+    /// with it as the sender; `false` when either is not of the declared type.
     let apply: @Sendable (AnyObject, AnyObject) -> Bool
-    /// The member's current value on an object, or `nil` when unset or of another class.
+    /// The member's current value on an object, or `nil` when unset, of another class, or not an outlet.
     let read: @Sendable (AnyObject) -> AnyObject?
+    /// Sets a property of an object to a value; `false` when the object or the value is of another type,
+    /// and always for kinds other than properties.
+    let assign: @Sendable (AnyObject, PropertyValue) -> Bool
 
     /// The accessor of a key path from `Root` to an optional `Value`.
     init<Root: AnyObject, Value: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable) {
@@ -38,6 +50,32 @@ struct MemberAccessor: Sendable {
         read = { source in
             guard let source = source as? Root else { return nil }
             return source[keyPath: keyPath]
+        }
+        assign = { _, _ in false }
+    }
+
+    /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
+    init<Root: AnyObject, Sender: AnyObject>(_ method: @escaping @Sendable (Root) -> (Sender) -> Void) {
+        apply = { target, sender in
+            guard let target = target as? Root, let sender = sender as? Sender else { return false }
+            method(target)(sender)
+            return true
+        }
+        read = { _ in nil }
+        assign = { _, _ in false }
+    }
+
+    /// The accessor of a property: a key path to a value that `convert` makes from a parsed value.
+    init<Root: AnyObject, Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
+        convert: @escaping @Sendable (PropertyValue) -> Value?
+    ) {
+        apply = { _, _ in false }
+        read = { _ in nil }
+        assign = { object, value in
+            guard let object = object as? Root, let converted = convert(value) else { return false }
+            object[keyPath: keyPath] = converted
+            return true
         }
     }
 }

@@ -35,10 +35,13 @@ public struct Outlet: Sendable, CustomStringConvertible {
     }
 
     /// `name: Type`.
-    public var description: String { "\(name): \(declaration.valueType.name)" }
+    public var description: String { "\(name): \(declaration.typeName)" }
 
     /// The type a destination must be (or derive from).
-    public var valueType: AnyObject.Type { declaration.valueType.type }
+    public var valueType: AnyObject.Type {
+        // Every outlet is made with a destination type (both initialisers above).
+        declaration.valueType!.type
+    }
 
     /// The current value of this outlet on `object`, or `nil` when it is not connected.
     public func value(in object: AnyObject) -> AnyObject? { declaration.accessor.read(object) }

@@ -4,7 +4,7 @@
 /// Subclass it (or one of the built-in kinds) to give a layout's `class=` something to create;
 /// override `outlets` to declare what layouts may connect, and `awakeFromLayout()` to finish setting up
 /// once every outlet is connected.
-open class View: OutletDeclaring {
+open class View: OutletDeclaring, ActionDeclaring {
     /// The children, in document order.
     public private(set) var subviews: [View] = []
     /// The view this one is a subview of; weak, so a tree is released from its root.
@@ -25,6 +25,12 @@ open class View: OutletDeclaring {
 
     /// The outlets layouts may connect on this class; subclasses return `super.outlets + [...]`.
     open class var outlets: [Outlet] { [] }
+
+    /// The actions controls in layouts may send to this class; subclasses return `super.actions + [...]`.
+    open class var actions: [Action] { [] }
+
+    /// The properties `<property>` may set on this class; subclasses return `super.properties + [...]`.
+    open class var properties: [Property] { [] }
 
     /// Called once on every object a layout created, in document order, after all outlets are connected.
     open func awakeFromLayout() {}
@@ -76,11 +82,82 @@ open class ImageView: View {
     public var contentMode = ContentMode.scaleToFill
 }
 
+/// A view that sends actions to targets when an event happens: the base of `Button`, `Switch` and
+/// `TextField`.
+///
+/// A layout connects actions (`action=` or `<action>`); tests fire them with no UI:
+/// `cell.shareButton?.sendActions(for: .primaryActionTriggered)`. Targets are held weakly, as UIKit
+/// holds them, so a cell whose button targets the cell is not a retain cycle.
+open class Control: View {
+    /// What happened to a control; each control sends some of them (`Control.events(of:)`).
+    public enum Event: String, CaseIterable, Sendable {
+        case primaryActionTriggered, valueChanged, editingChanged, editingDidEnd
+    }
+
+    /// One connected action: a weakly held target and the method to call on it.
+    private struct TargetAction {
+        var event: Event
+        weak var target: AnyObject?
+        var name: String
+        var perform: @Sendable (AnyObject, AnyObject) -> Bool
+    }
+
+    private var targetActions: [TargetAction] = []
+
+    /// Calls every action connected for `event`, in the order they were connected, with this control
+    /// as the sender; an action whose target is gone is skipped.
+    public func sendActions(for event: Event) {
+        for targetAction in targetActions where targetAction.event == event {
+            if let target = targetAction.target { _ = targetAction.perform(target, self) }
+        }
+    }
+
+    /// Connects `action` of `target` to `event`; `target` is not retained.
+    ///
+    /// - Returns: `false`, connecting nothing, when `target` or this control is not of the types the
+    ///   action was declared with.
+    @discardableResult
+    public func addTarget(_ target: AnyObject, action: Action, for event: Event) -> Bool {
+        let declaration = action.declaration
+        guard isSubclass(type(of: target), of: declaration.sourceType.type), declaration.accepts(type(of: self))
+        else { return false }
+        addTarget(target, declaration: declaration, for: event)
+        return true
+    }
+
+    func addTarget(_ target: AnyObject, declaration: MemberDeclaration, for event: Event) {
+        targetActions.append(
+            TargetAction(
+                event: event, target: target, name: declaration.key.name, perform: declaration.accessor.apply))
+    }
+
+    /// The names of the actions connected to `target`, for any event, in the order they were connected.
+    @_spi(LayoutTesting)
+    public func actionNames(targeting target: AnyObject) -> [String] {
+        targetActions.filter { $0.target === target }.map(\.name)
+    }
+}
+
 /// A tappable control with a title and an image: `<button>`.
-open class Button: View {
+open class Button: Control {
     public var title: String?
     /// The name of the image asset.
     public var image: String?
+}
+
+/// An on/off control: `<switch>`; sends `valueChanged`.
+open class Switch: Control {
+    /// `isOn=` in a layout.
+    public var isOn = false
+}
+
+/// A single line of editable text: `<textField>`; sends `editingChanged`, `editingDidEnd` and
+/// `primaryActionTriggered`.
+open class TextField: Control {
+    /// `text=` in a layout.
+    public var text: String?
+    /// `placeholder=` in a layout: shown while `text` is empty.
+    public var placeholder: String?
 }
 
 /// A row or column of subviews: `<stackView>`.
@@ -121,9 +198,10 @@ open class TableViewCell: View {
     open func prepareForReuse() {}
 }
 
-/// The built-in object elements of format v1 and the class each creates.
+/// The built-in object elements of the format and the class each creates.
 enum ElementKind: String, CaseIterable, Sendable {
     case view, label, imageView, button, stackView, tableViewCell
+    case `switch`, textField
 
     var viewClass: View.Type {
         switch self {
@@ -133,6 +211,21 @@ enum ElementKind: String, CaseIterable, Sendable {
         case .button: Button.self
         case .stackView: StackView.self
         case .tableViewCell: TableViewCell.self
+        case .switch: Switch.self
+        case .textField: TextField.self
         }
     }
+
+    /// The events a control element sends, its default (what `action=` and an `<action>` without
+    /// `event=` connect) first; empty for elements that are not controls.
+    var events: [Control.Event] {
+        switch self {
+        case .button: [.primaryActionTriggered]
+        case .switch: [.valueChanged]
+        case .textField: [.editingChanged, .editingDidEnd, .primaryActionTriggered]
+        case .view, .label, .imageView, .stackView, .tableViewCell: []
+        }
+    }
+
+    var isControl: Bool { !events.isEmpty }
 }

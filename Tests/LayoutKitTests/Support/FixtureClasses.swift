@@ -4,11 +4,41 @@ import LayoutKit
 /// run through a registry-built catalog too. `CatalogParityTests` checks that the two agree.
 enum FixtureClasses {
     final class Card: View {
+        enum Style: String, CaseIterable, Sendable { case flat, elevated }
+
         var titleLabel: Label?
         var iconView: ImageView?
+        var cornerRadius = 0.0
+        var style = Style.flat
+        var caption = ""
+        var count = 0
+        var isPinned = false
+        var tint: Color?
         override class var outlets: [Outlet] {
             super.outlets + [
                 Outlet("titleLabel", \Card.titleLabel), Outlet("iconView", \Card.iconView, optional: true),
+            ]
+        }
+        override class var properties: [Property] {
+            super.properties + [
+                Property("cornerRadius", \Card.cornerRadius), Property("style", \Card.style),
+                Property("caption", \Card.caption), Property("count", \Card.count),
+                Property("isPinned", \Card.isPinned), Property("tint", \Card.tint),
+            ]
+        }
+    }
+
+    final class Form: View {
+        private(set) var received: [(action: String, sender: Control)] = []
+        func submit(_ sender: Button) { received.append(("submit", sender)) }
+        func toggled(_ sender: Switch) { received.append(("toggled", sender)) }
+        func queryChanged(_ sender: TextField) { received.append(("queryChanged", sender)) }
+        func special(_ sender: ActionButton) { received.append(("special", sender)) }
+        override class var actions: [Action] {
+            super.actions + [
+                Action("submit", Form.submit), Action("toggled", Form.toggled, optional: true),
+                Action("queryChanged", Form.queryChanged, optional: true),
+                Action("special", Form.special, optional: true),
             ]
         }
     }
@@ -49,9 +79,12 @@ enum FixtureClasses {
         }
     }
 
-    final class Host: OutletDeclaring {
+    final class Host: OutletDeclaring, ActionDeclaring {
         var root: View?
+        private(set) var refreshes: [Button] = []
+        func refresh(_ sender: Button) { refreshes.append(sender) }
         static var outlets: [Outlet] { [Outlet("root", \Host.root, optional: true)] }
+        static var actions: [Action] { [Action("refresh", Host.refresh, optional: true)] }
     }
 
     final class Controller: OutletDeclaring {
@@ -68,6 +101,7 @@ enum FixtureClasses {
     static func registry() throws -> LayoutRegistry {
         var registry = LayoutRegistry.standard
         try registry.register(Card.self, module: "Fixtures")
+        try registry.register(Form.self, module: "Fixtures")
         try registry.register(Row.self, module: "Fixtures")
         try registry.register(DetailRow.self, module: "Fixtures")
         try registry.register(Badge.self, module: "Fixtures")

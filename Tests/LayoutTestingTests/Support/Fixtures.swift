@@ -54,6 +54,18 @@ final class CellsOwner: OutletDeclaring {
     }
 }
 
+/// A cell with a required action from a switch and an optional one from a button.
+final class ToggleCell: TableViewCell {
+    private(set) var toggles = 0
+
+    func toggled(_ sender: Switch) { toggles += 1 }
+    func cleared(_ sender: Button) {}
+
+    override class var actions: [Action] {
+        super.actions + [Action("toggled", ToggleCell.toggled), Action("cleared", ToggleCell.cleared, optional: true)]
+    }
+}
+
 /// The example app's classes plus the test cells.
 func testRegistry() throws -> LayoutRegistry {
     var registry = try ExampleApp.registry()
@@ -62,6 +74,7 @@ func testRegistry() throws -> LayoutRegistry {
     try registry.register(ForgetfulCell.self)
     try registry.register(BadgeCell.self)
     try registry.register(CellsOwner.self)
+    try registry.register(ToggleCell.self)
     return registry
 }
 

@@ -1,0 +1,148 @@
+import Foundation
+import LayoutKit
+import Testing
+
+/// Actions and properties at run time: what `instantiate` connects and sets, and what the loader refuses.
+@Suite struct ActionsAndPropertiesTests {
+    typealias Form = FixtureClasses.Form
+    typealias Card = FixtureClasses.Card
+    typealias Host = FixtureClasses.Host
+
+    func loader(_ fixture: String) throws -> LayoutLoader {
+        let url = Repository.fixtures.appendingPathComponent(fixture)
+        return try LayoutLoader(contentsOf: url, registry: FixtureClasses.registry())
+    }
+
+    @Test func bothSpellingsConnectEveryControlToItsTarget() throws {
+        let host = Host()
+        let objects = try loader("valid/actions.layout.xml").instantiate(owner: host)
+        let form = try #require(objects.first as? Form)
+        let controls = form.subviews.compactMap { $0 as? Control }
+        try #require(controls.count == 4)
+        let (send, toggle, query, special) = (controls[0], controls[1], controls[2], controls[3])
+        #expect((toggle as? Switch)?.isOn == true)
+        #expect((query as? TextField)?.placeholder == "Search")
+
+        send.sendActions(for: .primaryActionTriggered)
+        toggle.sendActions(for: .valueChanged)
+        query.sendActions(for: .editingChanged)
+        query.sendActions(for: .editingDidEnd)
+        query.sendActions(for: .primaryActionTriggered)
+        query.sendActions(for: .valueChanged)  // not connected: nothing happens
+        #expect(form.received.map(\.action) == ["submit", "toggled", "queryChanged", "queryChanged", "queryChanged"])
+        #expect(form.received.first?.sender === send)
+
+        special.sendActions(for: .primaryActionTriggered)
+        #expect(form.received.suffix(2).map(\.action) == ["special", "submit"])
+        #expect(host.refreshes.count == 1 && host.refreshes.first === special)
+    }
+
+    @Test func aControlDoesNotKeepItsTargetAlive() throws {
+        let layout = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <view class="Form"><button action="submit"/></view>
+            </layout>
+            """
+        let loader = try LayoutLoader(
+            data: Data(layout.utf8), file: "cycle.layout.xml", registry: FixtureClasses.registry())
+        weak var weakForm: Form?
+        weak var weakButton: Button?
+        do {
+            let form = try loader.instantiate(Form.self)
+            weakForm = form
+            weakButton = form.subviews.first as? Button
+            weakButton?.sendActions(for: .primaryActionTriggered)
+            #expect(form.received.count == 1)
+        }
+        // The form holds its button (a subview); the button holds the form only weakly: no cycle.
+        #expect(weakForm == nil)
+        #expect(weakButton == nil)
+    }
+
+    @Test func aTargetThatIsGoneIsSkipped() throws {
+        let button = Button()
+        do {
+            let form = Form()
+            #expect(button.addTarget(form, action: Form.actions[0], for: .primaryActionTriggered))
+        }
+        button.sendActions(for: .primaryActionTriggered)  // no target left, no crash
+        // toggled takes a Switch, not a Button.
+        #expect(button.addTarget(Form(), action: Form.actions[1], for: .valueChanged) == false)
+    }
+
+    @Test func whatASuppressionSilencedIsNotMade() throws {
+        let objects = try loader("valid/suppression-actions-and-properties.layout.xml").instantiate()
+        let form = try #require(objects.first as? Form)
+        let card = try #require(objects.last as? Card)
+        (form.subviews.first as? Control)?.sendActions(for: .primaryActionTriggered)
+        #expect(form.received.map(\.action) == ["submit"])
+        #expect(card.count == 0)
+    }
+
+    @Test func propertiesAreSetFromTheirWrittenValues() throws {
+        let card = try loader("valid/properties.layout.xml").instantiate().first as? Card
+        let set = try #require(card)
+        #expect(set.cornerRadius == 12.5)
+        #expect(set.style == .elevated)
+        #expect(set.caption == "  as written  ")
+        #expect(set.count == Int.min)
+        #expect(set.isPinned)
+        #expect(set.tint == Color(red: 0xFF, green: 0x88, blue: 0x00))
+    }
+
+    final class Ordered: View {
+        var cornerRadius = 0.0
+        var radiusWhenTitleConnected: Double?
+        var titleLabel: Label? { didSet { radiusWhenTitleConnected = cornerRadius } }
+        override class var outlets: [Outlet] { super.outlets + [Outlet("titleLabel", \Ordered.titleLabel)] }
+        override class var properties: [Property] {
+            super.properties + [Property("cornerRadius", \Ordered.cornerRadius)]
+        }
+    }
+
+    @Test func propertiesAreSetBeforeOutletsConnect() throws {
+        var registry = LayoutRegistry.standard
+        try registry.register(Ordered.self)
+        let layout = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <view class="Ordered">
+                    <label outlet="titleLabel"/>
+                    <properties><property name="cornerRadius" value="8"/></properties>
+                </view>
+            </layout>
+            """
+        let loader = try LayoutLoader(data: Data(layout.utf8), file: "ordered.layout.xml", registry: registry)
+        let view = try loader.instantiate(Ordered.self)
+        #expect(view.radiusWhenTitleConnected == 8)
+    }
+
+    final class BadlyNamed: View {
+        func go(_ sender: Button) {}
+        override class var actions: [Action] { super.actions + [Action("go-now", BadlyNamed.go)] }
+    }
+
+    @Test func anActionNameLayoutsCannotWriteIsRefusedWhenRegistered() {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) { try registry.register(BadlyNamed.self) }
+        #expect(error?.description.contains("action 'go-now'") == true)
+    }
+
+    @Test(arguments: [
+        ("unknown-action.layout.xml", RuleID.unknownAction, "did you mean 'submit'?"),
+        ("action-sender-mismatch.layout.xml", .actionSenderMismatch, "accepts a sender of type ActionButton"),
+        ("unconnected-action.layout.xml", .unconnectedAction, "action 'submit' of Fixtures.Form"),
+        ("orphan-action.layout.xml", .orphanAction, "action=\"refresh\""),
+        ("duplicate-action.layout.xml", .duplicateAction, "already sent by <button>"),
+        ("unknown-property.layout.xml", .unknownProperty, "did you mean 'cornerRadius'?"),
+        ("property-type-mismatch.layout.xml", .propertyTypeMismatch, "one of flat, elevated; did you mean 'elevated'?"),
+        ("property-type-mismatch-overflow.layout.xml", .propertyTypeMismatch, "has type integer"),
+        ("duplicate-property.layout.xml", .duplicateProperty, "already set at line 7"),
+    ])
+    func theLoaderRefusesWhatTheCheckerReports(fixture: String, rule: RuleID, message: String) throws {
+        let error = #expect(throws: LayoutError.self) { try loader("invalid/\(fixture)") }
+        #expect(error?.rules == [rule])
+        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+    }
+}
