@@ -122,7 +122,10 @@ struct LayoutRules {
             if let reference = external.classReference { resolve(reference, .external(index)) }
         }
         for (index, object) in analysis.objects.enumerated() {
-            if let reference = object.node.classReference {
+            if object.node.include?.isResolved == false {
+                // An include whose layout is missing or broken has no class: its diagnostic says why.
+                continue
+            } else if let reference = object.node.classReference {
                 resolve(reference, .object(index))
             } else if let entry = catalog.classes[object.node.kind.rawValue] {
                 classes[.object(index)] = entry
@@ -199,7 +202,8 @@ struct LayoutRules {
             if let source = link.source { connected.insert(Connected(endpoint: source, member: link.member)) }
         }
         var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
-        endpoints += analysis.objects.indices.map { .object($0) }
+        // An include's object has its outlets connected in its own layout, and checked there.
+        endpoints += analysis.objects.indices.filter { analysis.objects[$0].node.include == nil }.map { .object($0) }
         for endpoint in endpoints {
             guard let entry = classes[endpoint] else { continue }
             for member in catalog.members(of: entry.key) where member.kind == .outlet && !member.isOptional {
