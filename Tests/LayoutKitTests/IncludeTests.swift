@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import PhotoApp
 import Synchronization
 import Testing
 
@@ -51,6 +52,30 @@ import Testing
         #expect(card.titleLabel?.text == "Title")
         #expect(card.titleLabel?.superview === card)
         #expect(panel.subviews.count == 2)
+    }
+
+    /// The example app's `ProfileCell` includes `ProfileHeader` and keeps an outlet to it.
+    @Test func theExampleCellIncludesTheProfileHeader() throws {
+        let loader = try LayoutLoader(named: "ProfileCell", in: Repository.layouts, registry: ExampleApp.registry())
+        let cell = try loader.instantiate(ProfileCell.self)
+        let header = try #require(cell.header)
+        #expect(header.superview === cell)
+        for outlet in ProfileHeaderView.outlets {
+            #expect(outlet.value(in: header) != nil, "\(outlet.name) is not connected")
+        }
+        #expect(try loader.instantiate(ProfileCell.self).header !== header)
+    }
+
+    @Test func includedObjectsAwakeWithTheRestOnceTheirOutletsAreConnected() throws {
+        var registry = registry
+        try registry.register(Waking.self, module: "Fixtures")
+        let source = InMemoryLayoutSource([
+            "Main": Self.layout(#"<view><include layout="Woken" id="woken"/></view>"#),
+            "Woken": Self.layout(#"<view class="Waking" module="Fixtures"><label outlet="label"/></view>"#),
+        ])
+        let main = try LayoutLoader(named: "Main", from: source, registry: registry).instantiate(View.self)
+        let woken = try #require(main.subviews.first as? Waking)
+        #expect(woken.awokeWithLabel)
     }
 
     @Test func loaderFromDataTakesASourceForItsIncludes() throws {
@@ -218,6 +243,16 @@ import Testing
         #expect(
             error?.diagnostics.first?.message.contains(#"cannot include "Folder": cannot read"#) == true,
             "\(String(describing: error))")
+    }
+}
+
+final class Waking: View {
+    var label: Label?
+    private(set) var awokeWithLabel = false
+    override class var outlets: [Outlet] { super.outlets + [Outlet("label", \Waking.label)] }
+    override func awakeFromLayout() {
+        super.awakeFromLayout()
+        awokeWithLabel = label != nil
     }
 }
 

@@ -39,6 +39,9 @@ struct ClassSchemaWriterTests {
                         <outlet name="followingLabel" type="label"/>
                         <outlet name="followButton" type="button"/>
                     </class>
+                    <class name="ProfileCell" module="PhotoApp" base="tableViewCell">
+                        <outlet name="header" type="ProfileHeaderView"/>
+                    </class>
                 </classes>
 
                 """)
