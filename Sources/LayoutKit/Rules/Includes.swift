@@ -122,7 +122,7 @@ struct IncludeSummary: Sendable {
 final class IncludeStore: Sendable {
     let source: any LayoutSource
     let catalog: ClassCatalog?
-    private let names = Mutex<[String]??>(nil)
+    private let names = Mutex<KnownNames??>(nil)
     private let decoded = Mutex<[String: DecodedLayout]>([:])
     private let checked = Mutex<[String: CheckedLayout]>([:])
     private let summaries = Mutex<[String: IncludeSummary]>([:])
@@ -134,11 +134,17 @@ final class IncludeStore: Sendable {
     }
 
     /// The names the source knows, asked for once; `nil` when it cannot list them.
-    private var knownNames: [String]? {
+    private var knownNames: KnownNames? {
         if let known = names.withLock({ $0 }) { return known }
-        let listed = source.layoutNames()?.sorted()
+        let listed = source.layoutNames().map { KnownNames(sorted: $0.sorted(), set: Set($0)) }
         names.withLock { $0 = .some(listed) }
         return listed
+    }
+
+    /// The source's names, sorted for suggestions (whose ties go to the first) and as a set for lookups.
+    struct KnownNames: Sendable {
+        var sorted: [String]
+        var set: Set<String>
     }
 
     /// Forgets every layout read, so that the next include reads them afresh (after a file was fixed).
@@ -162,7 +168,7 @@ final class IncludeStore: Sendable {
         if let found = decoded.withLock({ $0[name] }) { return found }
         let file = "\(name).layout.xml"
         let result: DecodedLayout
-        if let known = knownNames, !known.contains(name) {
+        if let known = knownNames, !known.set.contains(name) {
             result = .failed(.unknown("no layout named \(quoted(name))"), file: file)
         } else {
             do throws(LayoutError) {
@@ -308,7 +314,7 @@ final class IncludeStore: Sendable {
             }
             switch target.failure {
             case .unknown(let reason):
-                let hint = knownNames.map { suggestions.suggestion(for: site.name, in: $0) } ?? ""
+                let hint = knownNames.map { suggestions.suggestion(for: site.name, in: $0.sorted) } ?? ""
                 report(.unknownLayout, "cannot include \(quoted(site.name)): \(reason)\(hint)")
                 continue
             case .unreadable(let reason):
