@@ -167,6 +167,10 @@ import Testing
             ],
             expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 3 errors"]),
         Case(
+            description: "an unknown class in the included layout is its error, not the includer's",
+            layouts: ["Main": main(including: "Odd"), "Odd": layout(#"<view class="Crad"/>"#)],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 1 error"]),
+        Case(
             description: "not well-formed",
             layouts: ["Main": main(including: "Bad"), "Bad": "<layout"],
             expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 1 error"]),
@@ -215,6 +219,21 @@ import Testing
             #expect(diagnostic.message.contains(text), "\(diagnostic)")
         }
         #expect(diagnostics.allSatisfy { $0.location?.file == "\(fixture.root).layout.xml" })
+    }
+
+    /// A cycle is an outcome like any other: the cache never resolves includes through its own
+    /// per-name slots, so a layout in a cycle cannot wait for itself.
+    @Test func theCacheReportsACycleWithoutWaitingForItself() throws {
+        let source = InMemoryLayoutSource([
+            "A": Self.layout(#"<view><include layout="B"/></view>"#),
+            "B": Self.layout(#"<view><include layout="A"/></view>"#),
+        ])
+        let cache = LayoutTemplateCache(source: source, registry: registry, executor: .inline)
+        let a = #expect(throws: LayoutError.self) { try cache.loader(named: "A") }
+        #expect(a?.rules == [.includeCycle])
+        #expect(a?.diagnostics.first?.message.contains("A → B → A") == true)
+        let b = #expect(throws: LayoutError.self) { try cache.loader(named: "B") }
+        #expect(b?.diagnostics.first?.message.contains("B → A → B") == true)
     }
 
     @Test func aBrokenIncludeHasANoteAtItsFirstError() throws {

@@ -122,9 +122,16 @@ struct LayoutRules {
             if let reference = external.classReference { resolve(reference, .external(index)) }
         }
         for (index, object) in analysis.objects.enumerated() {
-            if object.node.include?.isResolved == false {
-                // An include whose layout is missing or broken has no class: its diagnostic says why.
-                continue
+            if let include = object.node.include {
+                // An include's class is its layout's to report on (that layout is then an invalid-include
+                // here, once); one that did not resolve has no class, and its own diagnostic says why.
+                if include.isResolved, let reference = object.node.classReference,
+                    case .found(let entry) = catalog.resolve(reference, suggestions: &suggestions)
+                {
+                    classes[.object(index)] = entry
+                } else if include.isResolved, object.node.classReference == nil {
+                    classes[.object(index)] = catalog.classes[object.node.kind.rawValue]
+                }
             } else if let reference = object.node.classReference {
                 resolve(reference, .object(index))
             } else if let entry = catalog.classes[object.node.kind.rawValue] {
@@ -135,7 +142,8 @@ struct LayoutRules {
 
     /// `class-kind-mismatch`: `<label class="X">` where X does not derive from `label`.
     private mutating func classKindMismatch(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated() where object.node.classReference != nil {
+        for (index, object) in analysis.objects.enumerated()
+        where object.node.classReference != nil && object.node.include == nil {
             guard let entry = classes[.object(index)] else { continue }
             let kind = object.node.kind
             if !catalog.derives(entry.key, from: kind.rawValue) {
