@@ -10,6 +10,7 @@ public enum ExampleApp {
         try registry.register(FeedViewController.self)
         try registry.register(DateFormat.self)
         try registry.register(ProfileHeaderView.self)
+        try registry.register(ProfileCell.self)
         return registry
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Loads every layout (`*.layout.xml`, at any depth) in `folder` against `registry`'s classes and
 /// asserts that none has an error: as with `layout-check`'s exit status, warnings (an unused
-/// `lk:ignore`) do not fail, and what an `lk:ignore` silences is not reported.
+/// `lk:ignore`) do not fail, and what an `lk:ignore` silences is not reported. An `<include>` is
+/// resolved among the layouts in the including file's folder, as the loader resolves it.
 ///
 /// ```swift
 /// assertLayoutsValid(in: layoutsURL, registry: try ExampleApp.registry())

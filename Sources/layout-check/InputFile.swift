@@ -25,10 +25,12 @@ struct InputFile: Sendable {
 
 extension InputFile {
     /// Every diagnostic of this layout file: its rules, or `unreadable-file`.
-    func diagnostics(catalog: ClassCatalog?) -> [Diagnostic] {
+    ///
+    /// - Parameter name: The name the run's layouts know this file by, if it is theirs.
+    func diagnostics(validator: LayoutValidator, name: String?) -> [Diagnostic] {
         switch contents() {
         case .bytes(let bytes):
-            return LayoutValidator.validate(bytes, file: displayPath, catalog: catalog)
+            return validator.validate(bytes, file: displayPath, name: name)
         case .unreadable(let reason):
             return [unreadable(reason)]
         }

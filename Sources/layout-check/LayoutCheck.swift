@@ -189,47 +189,56 @@ enum LayoutCheck {
     /// The most files one task checks before it hands its diagnostics back.
     private static let maximumBatch = 32
 
-    /// Checks the files as `discovery` finds them, at most `jobs` at once. Each task reads, checks and
-    /// closes a batch of files one after another, so no more than `jobs` files are open, and only the
-    /// batches in flight and the diagnostics found are in memory, however many files there are.
+    /// Checks the run's layouts, at most `jobs` at once.
     ///
-    /// Batches start at one file and double up to `maximumBatch`: a handful of files still spreads over
-    /// every job, and a long run wakes this loop once a batch rather than once a file.
+    /// First the resolution step: the search runs to its end and every file found is named (file name
+    /// without `.layout.xml`), so that an `<include>` can be resolved among the run's layouts. Each
+    /// included layout is then read, checked and summarised once for the whole run, whichever file
+    /// includes it first, and shared by every task (the validator's store).
+    ///
+    /// Each task reads, checks and closes a batch of files one after another, so no more than `jobs`
+    /// files are being checked at once. Batches start at one file and double up to `maximumBatch`: a
+    /// handful of files still spreads over every job, and a long run wakes this loop once a batch
+    /// rather than once a file.
     ///
     /// With `listingFiles`, the path of every file is kept too, for a report that names clean files.
-    /// Files `isExcluded` refuses are neither checked nor counted.
+    /// Files `isExcluded` refuses are neither checked nor counted, nor included.
     private static func checkInParallel(
         _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
         isExcluded: (InputFile) -> Bool
     ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
-        await withTaskGroup(of: [Diagnostic].self) { group in
-            var files = 0
-            var paths: [String]? = listingFiles ? [] : nil
+        var found: [InputFile] = []
+        while let file = discovery.next() {
+            if !isExcluded(file) { found.append(file) }
+        }
+        let layouts = RunLayouts(found)
+        let validator = LayoutValidator(catalog: catalog, source: layouts)
+        let all = found
+        return await withTaskGroup(of: [Diagnostic].self) { group in
+            var next = 0
             var batchSize = 1
-            func nextBatch() -> [InputFile]? {
-                var batch: [InputFile] = []
-                batch.reserveCapacity(batchSize)
-                while batch.count < batchSize, let file = discovery.next() {
-                    if !isExcluded(file) { batch.append(file) }
-                }
-                guard !batch.isEmpty else { return nil }
-                files += batch.count
-                paths? += batch.map(\.displayPath)
+            func nextBatch() -> ArraySlice<InputFile>? {
+                guard next < all.count else { return nil }
+                let batch = all[next..<min(next + batchSize, all.count)]
+                next += batch.count
                 batchSize = min(batchSize * 2, maximumBatch)
                 return batch
             }
+            func check(_ batch: ArraySlice<InputFile>) -> [Diagnostic] {
+                batch.flatMap { $0.diagnostics(validator: validator, name: layouts.name(of: $0)) }
+            }
             for _ in 0..<jobs {
                 guard let batch = nextBatch() else { break }
-                group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
+                group.addTask { check(batch) }
             }
             var diagnostics: [Diagnostic] = []
             while let found = await group.next() {
                 diagnostics += found
                 if let batch = nextBatch() {
-                    group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
+                    group.addTask { check(batch) }
                 }
             }
-            return (files, diagnostics, paths)
+            return (all.count, diagnostics, listingFiles ? all.map(\.displayPath) : nil)
         }
     }
 

@@ -76,7 +76,7 @@ import Testing
     func optionValuesAfterEqualsOrAsTheNextArgument(_ arguments: [String]) throws {
         let result = try runLayoutCheck(arguments)
         #expect(result.status == 0, "\(result)")
-        #expect(try result.report().files == 3)
+        #expect(try result.report().files == 4)
     }
 
     @Test(arguments: ["--help", "-h"])

@@ -13,7 +13,7 @@ import Testing
         let result = try runLayoutCheck(
             ["--format", "json", "Layouts", "Layouts/PhotoCell.layout.xml", "./Layouts", "Layouts/"])
         #expect(result.status == 0, "\(result)")
-        #expect(try result.report().files == 3)
+        #expect(try result.report().files == 4)
     }
 
     struct SameFileCase: CustomTestStringConvertible, Sendable {
@@ -243,7 +243,7 @@ import Testing
             invalid.outputLines.contains {
                 $0.hasPrefix("<stdin>:5:13: error: ") && $0.hasSuffix("[unknown-destination]")
             })
-        #expect(invalid.standardError.hasPrefix("4 files, "))
+        #expect(invalid.standardError.hasPrefix("5 files, "))
 
         let empty = try runLayoutCheck(["-"], standardInput: "")
         #expect(empty.status == 1)

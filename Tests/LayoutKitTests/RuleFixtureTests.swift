@@ -15,7 +15,7 @@ import Testing
         let bytes = try Repository.bytes(url)
         let expected = Expectation.parse(String(decoding: bytes, as: UTF8.self))
         try #require(!expected.isEmpty, "\(name) has no <!-- expect: RULE LINE --> comment")
-        let diagnostics = LayoutValidator.validate(bytes, file: url.path, catalog: Repository.fixtureCatalog)
+        let diagnostics = Self.validator.validate(bytes, file: url.path, name: Self.layoutName(name))
         let found = diagnostics.map { Expectation($0) }
         #expect(found == expected, "\(diagnostics.map(\.description).joined(separator: "\n"))")
         #expect(diagnostics.allSatisfy { $0.location?.file == url.path && ($0.location?.column ?? 0) >= 1 })
@@ -28,8 +28,8 @@ import Testing
     @Test(arguments: valid)
     func validFixtureIsSilent(_ name: String) throws {
         let url = Repository.fixtures.appendingPathComponent("valid/\(name)")
-        let diagnostics = LayoutValidator.validate(
-            try Repository.bytes(url), file: url.path, catalog: Repository.fixtureCatalog)
+        let diagnostics = Self.validator.validate(
+            try Repository.bytes(url), file: url.path, name: Self.layoutName(name))
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))")
     }
 
@@ -42,6 +42,23 @@ import Testing
         let diagnostics = ClassCatalog.load(schemas: [(path: url.path, bytes: bytes)]).diagnostics
         let found = diagnostics.map { Expectation($0) }
         #expect(found == expected, "\(diagnostics.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Includes are resolved among the fixtures of both folders, the invalid ones first: a fixture's
+    /// name is its file name without `.layout.xml`.
+    static let validator = LayoutValidator(catalog: Repository.fixtureCatalog, source: FixtureLayouts())
+
+    static func layoutName(_ file: String) -> String { String(file.dropLast(".layout.xml".count)) }
+
+    struct FixtureLayouts: LayoutSource {
+        let folders = ["invalid", "valid"].map { DirectoryLayoutSource(Repository.fixtures.appendingPathComponent($0)) }
+
+        func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
+            let folder = folders.first { $0.layoutNames()?.contains(name) == true } ?? folders[0]
+            return try folder.loadLayout(named: name)
+        }
+
+        func layoutNames() -> [String]? { folders.flatMap { $0.layoutNames() ?? [] } }
     }
 
     @Test func everyRuleOfTheDesignTableHasAFixture() {

@@ -14,7 +14,7 @@ import Testing
         (Repository.files(in: "valid", suffix: ".layout.xml").map { "valid/\($0)" }
         + Repository.files(in: "invalid", suffix: ".layout.xml").map { "invalid/\($0)" })
         .map { Case(path: Repository.fixtures.appendingPathComponent($0).path) }
-        + ["PhotoCell", "FeedArticleCell", "ProfileHeader"].map {
+        + ["PhotoCell", "FeedArticleCell", "ProfileHeader", "ProfileCell"].map {
             Case(path: Repository.layouts.appendingPathComponent("\($0).layout.xml").path)
         }
 

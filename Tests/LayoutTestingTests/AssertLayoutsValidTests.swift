@@ -13,6 +13,23 @@ struct AssertLayoutsValidTests {
         #expect(capture { assertLayoutsValid(in: layoutsURL, registry: registry) }.messages == [])
     }
 
+    @Test("resolves includes among the layouts beside each file, and reports one it cannot find")
+    func resolvesIncludes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["ProfileCell", "ProfileHeader"] {
+            try write(
+                try String(contentsOf: layoutsURL.appendingPathComponent("\(name).layout.xml"), encoding: .utf8),
+                to: "\(name).layout.xml", in: folder)
+        }
+        let registry = try ExampleApp.registry()
+        #expect(capture { assertLayoutsValid(in: folder, registry: registry) }.messages == [])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("ProfileHeader.layout.xml"))
+        let messages = capture { assertLayoutsValid(in: folder, registry: registry) }.messages
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasSuffix("[unknown-layout]") == true, "\(messages)")
+    }
+
     @Test("reports each diagnostic of every layout, at any depth, as its own failure with file:line:column and rule")
     func reportsEachDiagnostic() throws {
         let folder = try temporaryFolder()

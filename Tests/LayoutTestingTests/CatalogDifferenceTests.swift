@@ -84,6 +84,7 @@ struct CatalogDifferenceTests {
                 "outlet 'photoDateLabel' of class 'PhotoApp.PhotoCell' is optional in Schemas/ but required in the registry",
                 "outlet 'subtitleLabel' of class 'PhotoApp.PhotoCell' is in Schemas/ but not in the registry",
                 "outlet 'thumbnailView' of class 'PhotoApp.PhotoCell' is in the registry but not in Schemas/",
+                "class 'PhotoApp.ProfileCell' is in the registry but not in Schemas/",
                 "class 'PhotoApp.ProfileHeaderView' is in the registry but not in Schemas/",
                 "class 'PhotoApp.Sticker' is in Schemas/ but not in the registry",
             ])
@@ -121,7 +122,7 @@ struct CatalogDifferenceTests {
                 "LayoutTestingTests.BadgeCell", "LayoutTestingTests.CellsOwner", "LayoutTestingTests.FancyTitleCell",
                 "LayoutTestingTests.ForgetfulCell", "LayoutTestingTests.TitleCell", "LayoutTestingTests.ToggleCell",
                 "PhotoApp.DateFormat", "PhotoApp.FeedArticleCell", "PhotoApp.FeedViewController", "PhotoApp.PhotoCell",
-                "PhotoApp.ProfileHeaderView",
+                "PhotoApp.ProfileCell", "PhotoApp.ProfileHeaderView",
             ])
     }
 }

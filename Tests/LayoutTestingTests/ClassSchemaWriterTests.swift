@@ -43,6 +43,9 @@ struct ClassSchemaWriterTests {
                         <property name="cornerRadius" type="number"/>
                         <property name="style" type="enum" values="plain card"/>
                     </class>
+                    <class name="ProfileCell" module="PhotoApp" base="tableViewCell">
+                        <outlet name="header" type="ProfileHeaderView"/>
+                    </class>
                 </classes>
 
                 """)

@@ -51,6 +51,9 @@ struct LayoutDecoder {
                 }
                 if let external = decodeExternal(child) { layout.externals.append(external) }
                 section = .externals
+            case Self.includeElement:
+                layout.objects.append(decodeInclude(child))
+                section = .objects
             default:
                 if let kind = ElementKind(rawValue: child.name) {
                     layout.objects.append(decodeObject(child, kind: kind))
@@ -69,7 +72,8 @@ struct LayoutDecoder {
         return layout
     }
 
-    private static let objectElementNames = ElementKind.allCases.map(\.rawValue)
+    /// The elements that may stand where an object may: the object elements and `<include>`.
+    private static let objectElementNames = ElementKind.allCases.map(\.rawValue) + [includeElement]
 
     // MARK: Elements
 
@@ -162,6 +166,12 @@ struct LayoutDecoder {
                 }
                 section = .properties
                 node.properties = decodeProperties(child)
+            } else if child.name == Self.includeElement {
+                if section == .properties {
+                    report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
+                    continue
+                }
+                node.children.append(decodeInclude(child))
             } else if let childKind = ElementKind(rawValue: child.name) {
                 if section == .properties {
                     report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
@@ -175,6 +185,26 @@ struct LayoutDecoder {
         }
         return node
     }
+
+    /// `<include layout="NAME" id? outlet?/>`: a node standing for NAME's top-level object, which
+    /// `IncludeResolution` gives its kind and class. NAME is a plain layout name, never a path, so that
+    /// an include cannot reach outside its source.
+    private mutating func decodeInclude(_ element: ParsedElement) -> LayoutNode {
+        let values = attributes(of: element, allowed: ["layout", "id", "outlet"])
+        rejectText(in: element)
+        for child in element.children where isOurs(child) {
+            reportUnknownElement(child, in: Self.includeElement, expected: [])
+        }
+        let layoutName = checked(
+            values["layout"], attribute: "layout", of: element, required: true, valid: IncludeResolution.isLayoutName
+        ) { "a layout name ([A-Za-z_][A-Za-z0-9_-]*, parts joined by single dots; no path)" }
+        return LayoutNode(
+            kind: .view, id: identifier(values["id"], attribute: "id", of: element),
+            outlet: name(values["outlet"], attribute: "outlet", of: element), attributeValues: [], children: [],
+            connections: [], position: element.position, include: IncludeReference(layout: layoutName ?? ""))
+    }
+
+    static let includeElement = "include"
 
     /// `<properties>`: one or more `<property name= value=>`; values are checked against the class later.
     private mutating func decodeProperties(_ element: ParsedElement) -> [PropertySetting] {

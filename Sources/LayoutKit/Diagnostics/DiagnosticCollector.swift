@@ -31,6 +31,16 @@ struct DiagnosticCollector: Sendable {
         kept.append(Diagnostic(rule: rule, message: message(), location: location))
     }
 
+    /// Keeps a diagnostic made already (one with notes) while there is room.
+    mutating func report(_ diagnostic: Diagnostic) {
+        guard kept.count < limit else {
+            if dropped == 0 { firstDropped = diagnostic.location }
+            dropped += 1
+            return
+        }
+        kept.append(diagnostic)
+    }
+
     /// The kept diagnostics in `Diagnostic.ordered` order, then the summary of the dropped ones, which
     /// stands at the first dropped diagnostic's place.
     var diagnostics: [Diagnostic] {

@@ -88,6 +88,16 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         RuleDescriptor(
             .duplicateProperty, .structure, at: "the second `<property>`", "the same property of one object set twice"),
         RuleDescriptor(
+            .unknownLayout, .structure, lowerable: false, at: "the `<include>`",
+            "no layout of that name in the run (checker) / the loader's source (suggests the closest)"),
+        RuleDescriptor(
+            .includeCycle, .structure, lowerable: false, at: "the `<include>` that closes the cycle",
+            "a layout that includes itself, directly or through others (names the whole cycle)"),
+        RuleDescriptor(
+            .invalidInclude, .structure, lowerable: false, at: "the `<include>`",
+            "the included layout cannot be read, has `<owner>` or `<external>`, has other than one top-level object, or has errors of its own (counted once, here)"
+        ),
+        RuleDescriptor(
             .unknownClass, .classes, at: "the element",
             "a `class` not declared (checker) / not registered (loader); an Interface Builder `customClass` of the app's module that no Swift file declares"
         ),

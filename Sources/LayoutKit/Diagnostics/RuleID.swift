@@ -43,6 +43,16 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     /// The same property of one object set twice.
     public static let duplicateProperty = RuleID(rawValue: "duplicate-property")
 
+    // MARK: Includes
+
+    /// An `<include>` of a layout that is not among the run's (or the source's) layouts.
+    public static let unknownLayout = RuleID(rawValue: "unknown-layout")
+    /// An `<include>` that closes a cycle: a layout that contains itself.
+    public static let includeCycle = RuleID(rawValue: "include-cycle")
+    /// An `<include>` of a layout that cannot be included: unreadable, with placeholders, not exactly
+    /// one top-level object, or itself broken.
+    public static let invalidInclude = RuleID(rawValue: "invalid-include")
+
     // MARK: Classes
 
     /// A `class` that is neither built in nor declared (or registered).

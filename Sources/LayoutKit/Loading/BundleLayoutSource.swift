@@ -34,4 +34,11 @@ public struct BundleLayoutSource: LayoutSource {
         }
         return LayoutData(data: Data(try LayoutFile.read(url)), file: url.path)
     }
+
+    /// The names of the bundle's `*.layout.xml` resources in `subdirectory`.
+    public func layoutNames() -> [String]? {
+        bundle.paths(forResourcesOfType: "layout.xml", inDirectory: subdirectory).map {
+            String(URL(fileURLWithPath: $0).lastPathComponent.dropLast(".layout.xml".count))
+        }
+    }
 }

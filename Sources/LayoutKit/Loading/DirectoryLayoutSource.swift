@@ -23,4 +23,10 @@ public struct DirectoryLayoutSource: LayoutSource {
         let url = directory.appendingPathComponent("\(name).layout.xml")
         return LayoutData(data: Data(try LayoutFile.read(url)), file: url.path)
     }
+
+    /// The names of the folder's `*.layout.xml` entries (a folder named so too, which then cannot be read).
+    public func layoutNames() -> [String]? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
+        return entries.compactMap { $0.hasSuffix(".layout.xml") ? String($0.dropLast(".layout.xml".count)) : nil }
+    }
 }

@@ -32,4 +32,7 @@ public struct InMemoryLayoutSource: LayoutSource {
         }
         return LayoutData(data: data, file: file)
     }
+
+    /// The names of the layouts held.
+    public func layoutNames() -> [String]? { Array(layouts.keys) }
 }

@@ -58,6 +58,9 @@ struct LayoutNode: Sendable {
     var children: [LayoutNode]
     var connections: [Connection]
     var position: SourcePosition
+    /// For `<include layout="NAME">`: NAME. Such a node stands for the included layout's one top-level
+    /// object; once the include is resolved its `kind` and `classReference` are that object's.
+    var include: IncludeReference? = nil
 }
 
 /// `<outlet property= destination=>` or `<action name= destination= event=>` inside `<connections>`.

@@ -22,6 +22,10 @@ public final class LayoutTemplateCache: Sendable {
     public let registry: LayoutRegistry
     /// Where `load(named:)` and `preload(_:)` do their work.
     public let executor: any LayoutWorkExecutor
+    /// Checks every layout of the cache, and holds the layouts they include: each included layout is
+    /// read, checked and compiled once and shared by every layout that includes it. Includes are never
+    /// resolved through the cache's own slots, whose per-name lock would deadlock on a cycle.
+    private let validator: LayoutValidator
 
     /// One slot per name asked for since it was last evicted. The dictionary's lock is held only to
     /// find or add a slot, so different names load in parallel.
@@ -43,6 +47,7 @@ public final class LayoutTemplateCache: Sendable {
         self.source = source
         self.registry = registry
         self.executor = executor
+        self.validator = LayoutValidator(catalog: registry.catalog, source: source)
     }
 
     /// The loader of the layout called `name`, loading it on the calling thread the first time.
@@ -91,11 +96,14 @@ public final class LayoutTemplateCache: Sendable {
     /// after this one start a new load.
     public func evict(_ name: String) {
         _ = slots.withLock { $0.removeValue(forKey: name) }
+        // Which layouts include which is not tracked: every included layout is read again.
+        validator.includes?.removeAll()
     }
 
     /// Forgets every outcome, as `evict(_:)` does for one name.
     public func removeAll() {
         slots.withLock { $0.removeAll() }
+        validator.includes?.removeAll()
     }
 
     /// The cached outcome for `name`, or the outcome of loading it on this thread when nothing is
@@ -110,7 +118,7 @@ public final class LayoutTemplateCache: Sendable {
         return slot.outcome.withLock { outcome in
             if let outcome { return outcome }
             let loaded = Result { () throws(LayoutError) in
-                try LayoutLoader(named: name, from: source, registry: registry)
+                try LayoutLoader(named: name, validator: validator, registry: registry)
             }
             outcome = loaded
             return loaded

@@ -136,6 +136,9 @@ struct LayoutAnalysis: Sendable {
             return "external \(quoted(layout.externals[index].name))"
         case .object(let index):
             let node = objects[index].node
+            if let include = node.include {
+                return "<include layout=\"\(include.layout)\"\(node.id.map { " id=\"\($0)\"" } ?? "")>"
+            }
             let id = node.id.map { " id=\"\($0)\"" } ?? ""
             let className = node.classReference.map { " class=\"\($0.name)\"" } ?? ""
             return "<\(node.kind.rawValue)\(id)\(className)>"

@@ -5,7 +5,7 @@
 /// let validator = LayoutValidator(catalog: catalog)
 /// let diagnostics = validator.validate(bytes, file: "Layouts/PhotoCell.layout.xml")
 /// ```
-/// Steps that look past one file (includes) will read through `source`; options (suppressions,
+/// Steps that look past one file (includes) read through `source`; options (suppressions,
 /// severities) go in `Options`, so a new step is a new field, not a new parameter of every caller.
 public struct LayoutValidator: Sendable {
     /// How a run is configured beyond its classes and its layouts. Empty in format 1.0.
@@ -27,6 +27,8 @@ public struct LayoutValidator: Sendable {
     public let source: (any LayoutSource)?
     /// The run's options.
     public let options: Options
+    /// The layouts reached through includes, read and checked once for every file this validator checks.
+    let includes: IncludeStore?
 
     /// A validator for one run.
     ///
@@ -38,6 +40,7 @@ public struct LayoutValidator: Sendable {
         self.catalog = catalog
         self.source = source
         self.options = options
+        self.includes = source.map { IncludeStore(source: $0, catalog: catalog) }
     }
 
     /// Every diagnostic for one layout, in source order, but those its `lk:ignore` attributes silence.
@@ -45,8 +48,10 @@ public struct LayoutValidator: Sendable {
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - file: The path to print in diagnostics.
-    public func validate(_ bytes: [UInt8], file: String) -> [Diagnostic] {
-        analyze(bytes, file: file).diagnostics
+    ///   - name: The layout's name in `source` when `source` gives this very file under that name, so
+    ///     that an include of it is known for a cycle; `nil` otherwise.
+    public func validate(_ bytes: [UInt8], file: String, name: String? = nil) -> [Diagnostic] {
+        analyze(bytes, file: file, name: name).diagnostics
     }
 
     /// Every diagnostic for one layout, in source order: `LayoutValidator(catalog:).validate(_:file:)`.
@@ -78,20 +83,63 @@ public struct LayoutValidator: Sendable {
         var diagnostics: [Diagnostic]
         var analysis: LayoutAnalysis?
         var classes: EndpointClasses?
+        /// The `<include>`s, by the index of their object in `analysis`.
+        var includes: [IncludeSite] = []
     }
 
-    func analyze(_ bytes: [UInt8], file: String) -> Outcome {
+    /// Checks one layout: its own rules, then its includes, resolved through `source`.
+    ///
+    /// - Parameter name: The layout's name in `source`, when `source` gives this very file under it:
+    ///   an include of that name is then an include of this layout, a cycle.
+    func analyze(_ bytes: [UInt8], file: String, name: String? = nil) -> Outcome {
+        let decoded = Self.decode(bytes, file: file)
+        let checked = Self.check(decoded, catalog: catalog, includes: includes)
+        guard let layout = decoded.layout, !checked.sites.isEmpty else {
+            return Outcome(diagnostics: checked.diagnostics, analysis: checked.analysis, classes: checked.classes)
+        }
+        var diagnostics = checked.diagnostics
+        if let includes {
+            if let name { includes.seed(name, decoded: decoded, checked: checked) }
+            diagnostics += includes.diagnostics(for: checked.sites, of: name, layout: layout)
+        } else {
+            for site in checked.sites {
+                diagnostics.append(
+                    Diagnostic(
+                        rule: .unknownLayout,
+                        message: "cannot include \(quoted(site.name)): there are no other layouts to find it among",
+                        location: layout.location(site.position)))
+            }
+        }
+        return Outcome(
+            diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: checked.analysis,
+            classes: checked.classes, includes: checked.sites)
+    }
+
+    /// Reads and decodes one layout; rules run on the result only when it follows the format.
+    static func decode(_ bytes: [UInt8], file: String) -> DecodedLayout {
         let root: ParsedElement
         switch XMLReader.read(bytes, file: file) {
-        case .failure(let diagnostic): return Outcome(diagnostics: [diagnostic])
+        case .failure(let diagnostic):
+            return DecodedLayout(file: file, layout: nil, diagnostics: [diagnostic], hasSuppressions: false)
         case .document(let element): root = element
         }
         var decoder = LayoutDecoder(file: file)
         let layout = decoder.decode(root)
         // A file that breaks the format is reported as such and no further: rules run on a model
         // with pieces missing would only report the echoes of the schema errors.
-        guard decoder.isValid else {
-            return Outcome(diagnostics: decoder.diagnostics)
+        return DecodedLayout(
+            file: file, root: root, layout: decoder.isValid ? layout : nil, diagnostics: decoder.diagnostics,
+            hasSuppressions: decoder.hasSuppressions)
+    }
+
+    /// Runs every rule on one decoded layout by itself, its includes standing for the objects they
+    /// include (`includes` says of which type); what the includes themselves come to is the store's.
+    static func check(_ decoded: DecodedLayout, catalog: ClassCatalog?, includes: IncludeStore?) -> CheckedLayout {
+        guard var layout = decoded.layout, let root = decoded.root else {
+            return CheckedLayout(diagnostics: decoded.diagnostics, sites: [])
+        }
+        if let includes {
+            IncludeResolution.resolveTypes(in: &layout) { includes.objectType(of: $0) }
         }
         let analysis = LayoutAnalysis(layout)
         var rules = LayoutRules(analysis: analysis, catalog: catalog)
@@ -99,11 +147,16 @@ public struct LayoutValidator: Sendable {
         var diagnostics = rules.diagnostics
         // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader
         // and LayoutTesting all see the same ones silenced.
-        if decoder.hasSuppressions {
-            var suppressions = Suppressions(root, file: file)
+        if decoded.hasSuppressions {
+            var suppressions = Suppressions(root, file: decoded.file)
             diagnostics = suppressions.apply(to: diagnostics, classRulesRan: catalog != nil)
         }
-        return Outcome(
-            diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes)
+        let sites = analysis.objects.indices.compactMap { index -> IncludeSite? in
+            let node = analysis.objects[index].node
+            return node.include.map { IncludeSite(name: $0.layout, position: node.position, object: index) }
+        }
+        return CheckedLayout(
+            diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes,
+            sites: sites)
     }
 }

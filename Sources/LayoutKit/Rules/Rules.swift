@@ -170,7 +170,17 @@ struct LayoutRules {
             if let reference = external.classReference { resolve(reference, .external(index)) }
         }
         for (index, object) in analysis.objects.enumerated() {
-            if let reference = object.node.classReference {
+            if let include = object.node.include {
+                // An include's class is its layout's to report on (that layout is then an invalid-include
+                // here, once); one that did not resolve has no class, and its own diagnostic says why.
+                if include.isResolved, let reference = object.node.classReference,
+                    case .found(let entry) = catalog.resolve(reference, suggestions: &suggestions)
+                {
+                    classes[.object(index)] = entry
+                } else if include.isResolved, object.node.classReference == nil {
+                    classes[.object(index)] = catalog.classes[object.node.kind.rawValue]
+                }
+            } else if let reference = object.node.classReference {
                 resolve(reference, .object(index))
             } else if let entry = catalog.classes[object.node.kind.rawValue] {
                 classes[.object(index)] = entry
@@ -180,7 +190,8 @@ struct LayoutRules {
 
     /// `class-kind-mismatch`: `<label class="X">` where X does not derive from `label`.
     private mutating func classKindMismatch(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated() where object.node.classReference != nil {
+        for (index, object) in analysis.objects.enumerated()
+        where object.node.classReference != nil && object.node.include == nil {
             guard let entry = classes[.object(index)] else { continue }
             let kind = object.node.kind
             if !catalog.derives(entry.key, from: kind.rawValue) {
@@ -287,7 +298,8 @@ struct LayoutRules {
             if let source = link.source { connected.insert(Connected(endpoint: source, member: link.member)) }
         }
         var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
-        endpoints += analysis.objects.indices.map { .object($0) }
+        // An include's object has its outlets connected in its own layout, and checked there.
+        endpoints += analysis.objects.indices.filter { analysis.objects[$0].node.include == nil }.map { .object($0) }
         for endpoint in endpoints {
             guard let entry = classes[endpoint] else { continue }
             for member in catalog.members(of: entry.key) where member.kind == kind && !member.isOptional {

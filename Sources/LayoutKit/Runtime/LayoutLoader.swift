@@ -17,39 +17,68 @@ public struct LayoutLoader: Sendable {
     ///
     /// - Throws: `LayoutError` with `unreadable-file` when there is no such file, or with every
     ///   diagnostic the layout has.
+    /// Its includes are found in the same folder.
     public init(named name: String, in directory: URL, registry: LayoutRegistry) throws(LayoutError) {
-        try self.init(contentsOf: directory.appendingPathComponent("\(name).layout.xml"), registry: registry)
+        try self.init(named: name, from: DirectoryLayoutSource(directory), registry: registry)
     }
 
     /// Loads the layout file at `url`, reading no more than one byte past the 4 MiB limit.
     ///
     /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read or `url` is not a file URL, or
     ///   with every diagnostic it has.
+    /// Its includes are found in the file's folder.
     public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
         let path = url.isFileURL ? url.path : url.absoluteString
-        try self.init(bytes: LayoutFile.read(url), file: path, registry: registry)
+        let fileName = url.lastPathComponent
+        let name = fileName.hasSuffix(".layout.xml") ? String(fileName.dropLast(".layout.xml".count)) : nil
+        let source = DirectoryLayoutSource(url.deletingLastPathComponent())
+        try self.init(
+            bytes: LayoutFile.read(url), file: path, name: name,
+            validator: LayoutValidator(catalog: registry.catalog, source: source), registry: registry)
     }
 
     /// Loads a layout from bytes in memory.
     ///
-    /// - Parameter file: The name diagnostics give the layout.
+    /// - Parameters:
+    ///   - file: The name diagnostics give the layout.
+    ///   - source: Where the layouts it includes are found; with none, an include is `unknown-layout`.
     /// - Throws: `LayoutError` with every error the layout has; warnings, and diagnostics that an
     ///   `lk:ignore` silences, do not stop it.
-    public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
+    public init(
+        data: Data, file: String = "<memory>", source: (any LayoutSource)? = nil, registry: LayoutRegistry
+    ) throws(LayoutError) {
         // Past the limit, only what the reader needs to say so is copied.
-        try self.init(bytes: Array(data.prefix(LayoutFile.readLimit)), file: file, registry: registry)
+        try self.init(
+            bytes: Array(data.prefix(LayoutFile.readLimit)), file: file, name: nil,
+            validator: LayoutValidator(catalog: registry.catalog, source: source), registry: registry)
     }
 
-    init(bytes: [UInt8], file: String, registry: LayoutRegistry) throws(LayoutError) {
+    /// Checks and compiles a layout, its includes included: the whole include chain is read, checked
+    /// and compiled here, once, so that `instantiate` looks nothing up.
+    ///
+    /// - Parameter name: The layout's name in the validator's source, when it is that source's file.
+    init(
+        bytes: [UInt8], file: String, name: String?, validator: LayoutValidator, registry: LayoutRegistry
+    ) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = LayoutValidator(catalog: catalog).analyze(bytes, file: file)
+        let outcome = validator.analyze(bytes, file: file, name: name)
         // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
             throw LayoutError(diagnostics: errors)
         }
-        template = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog)
+        var included: [Int: LayoutTemplate] = [:]
+        for site in outcome.includes {
+            guard let template = validator.includes?.template(site.name) else {
+                throw LayoutError(
+                    Diagnostic(
+                        rule: .invalidInclude, message: "cannot compile the included layout \(quoted(site.name))",
+                        location: analysis.layout.location(site.position)))
+            }
+            included[site.object] = template
+        }
+        template = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included)
     }
 
     /// Creates a fresh object graph and returns its top-level objects in document order.

@@ -17,6 +17,19 @@ struct LayoutTemplate: Sendable {
         var destination: LayoutAnalysis.Endpoint
         var event: Control.Event?
         var location: SourceLocation
+
+        /// This connection in a template that holds its template's objects from `offset` on: an
+        /// included layout's, which has no placeholders, so every endpoint is an object.
+        func moved(by offset: Int) -> ConnectionRecipe {
+            func move(_ endpoint: LayoutAnalysis.Endpoint) -> LayoutAnalysis.Endpoint {
+                guard case .object(let index) = endpoint else { return endpoint }
+                return .object(index + offset)
+            }
+            var moved = self
+            moved.source = move(source)
+            moved.destination = move(destination)
+            return moved
+        }
     }
 
     struct Placeholder: Sendable {
@@ -40,12 +53,36 @@ struct LayoutTemplate: Sendable {
     /// An error an `lk:ignore` silenced leaves what it was about out rather than failing: an object of
     /// a class that did not resolve is its element's built-in class, and a connection that cannot be
     /// made (no such outlet, no such destination, a destination of the wrong type) is not made.
+    ///
+    /// - Parameter included: The compiled layout of each `<include>`, by its object's index in
+    ///   `analysis`. Its objects and connections are spliced in where the include stands, in document
+    ///   order, so that instantiating makes, connects and wakes them with the rest; the included
+    ///   template is compiled once and shared, however many layouts include it.
     init(
-        analysis: LayoutAnalysis, classes: EndpointClasses, catalog: ClassCatalog
+        analysis: LayoutAnalysis, classes: EndpointClasses, catalog: ClassCatalog,
+        included: [Int: LayoutTemplate] = [:]
     ) {
         let layout = analysis.layout
         file = layout.file
-        objects = analysis.objects.enumerated().map { index, object in
+        // Where each object of the analysis lands among the recipes: an include's object is the
+        // included layout's top-level object.
+        var recipes: [ObjectRecipe] = []
+        var placed: [Int] = []
+        var includedConnections: [ConnectionRecipe] = []
+        placed.reserveCapacity(analysis.objects.count)
+        for (index, object) in analysis.objects.enumerated() {
+            let parent = object.parent.map { placed[$0] }
+            if let template = included[index], let top = template.topLevel.first {
+                let offset = recipes.count
+                for recipe in template.objects {
+                    var moved = recipe
+                    moved.parent = recipe.parent.map { $0 + offset } ?? parent
+                    recipes.append(moved)
+                }
+                placed.append(offset + top)
+                includedConnections += template.connections.map { $0.moved(by: offset) }
+                continue
+            }
             let kind = object.node.kind
             let make = classes[.object(index)]?.make ?? { @Sendable in kind.viewClass.init() }
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
@@ -57,26 +94,36 @@ struct LayoutTemplate: Sendable {
                 else { return nil }
                 return (declaration, value)
             }
-            return ObjectRecipe(
-                make: make, attributeValues: object.node.attributeValues, properties: properties,
-                parent: object.parent)
+            placed.append(recipes.count)
+            recipes.append(
+                ObjectRecipe(
+                    make: make, attributeValues: object.node.attributeValues, properties: properties, parent: parent))
         }
-        topLevel = analysis.topLevel
+        objects = recipes
+        topLevel = analysis.topLevel.map { placed[$0] }
+        func place(_ endpoint: LayoutAnalysis.Endpoint) -> LayoutAnalysis.Endpoint {
+            guard case .object(let index) = endpoint else { return endpoint }
+            return .object(placed[index])
+        }
         // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
         func madeClass(_ endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
             guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
             return catalog.classes[analysis.objects[index].node.kind.rawValue]
         }
-        connections = analysis.links.compactMap { link in
-            guard let source = link.source, let destination = link.destination, let entry = classes[source],
-                let member = catalog.member(link.member, of: entry.key)
-            else { return nil }
-            if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) { return nil }
-            guard let declaration = member.declaration else { return nil }
-            return ConnectionRecipe(
-                source: source, member: declaration, destination: destination, event: link.event,
-                location: layout.location(link.position))
-        }
+        connections =
+            includedConnections
+            + analysis.links.compactMap { link in
+                guard let source = link.source, let destination = link.destination, let entry = classes[source],
+                    let member = catalog.member(link.member, of: entry.key)
+                else { return nil }
+                if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) {
+                    return nil
+                }
+                guard let declaration = member.declaration else { return nil }
+                return ConnectionRecipe(
+                    source: place(source), member: declaration, destination: place(destination), event: link.event,
+                    location: layout.location(link.position))
+            }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
             usesOwner

@@ -1,0 +1,428 @@
+import Synchronization
+
+/// Includes (README, "Includes"): `<include layout="NAME">` stands for the one top-level object of
+/// the layout NAME, found through the run's `LayoutSource`.
+///
+/// Every layout reachable by includes is read, decoded and checked once per `IncludeStore` (a run of
+/// the checker, a `LayoutTemplateCache`, a loader), and its include graph is judged once: an include
+/// is reported in the includer's own file, once, however broken what it includes is (`invalid-include`
+/// "X.layout.xml has 3 errors", never the cascade). The graph is walked without recursion, so a chain
+/// of a thousand layouts ends in a diagnostic rather than a stack overflow.
+enum IncludeResolution {
+    /// The deepest nesting of includes below one layout; deeper is an `input-limit` error at the include.
+    static let maximumDepth = 32
+
+    /// Whether `value` is a plain layout name — `[A-Za-z_][A-Za-z0-9_-]*` parts joined by single dots —
+    /// and so can never name a path: no `/`, no `..`, nothing absolute (`Schemas/layout.xsd`, `LayoutName`).
+    static func isLayoutName(_ value: String) -> Bool {
+        var atPartStart = true
+        var isFirst = true
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                if atPartStart { return false }
+                atPartStart = true
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
+                atPartStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                if isFirst { return false }
+                atPartStart = false
+            default:
+                return false
+            }
+            isFirst = false
+        }
+        return !atPartStart
+    }
+
+    /// The kind and class an include stands for: its target's one top-level object, following
+    /// includes that are themselves the top-level object of their layout.
+    struct ObjectType: Sendable {
+        var kind: ElementKind
+        var classReference: ClassReference?
+    }
+
+    /// Gives every `<include>` node the kind and class of the object it stands for, where that is known.
+    static func resolveTypes(in layout: inout Layout, _ type: (String) -> ObjectType?) {
+        func resolve(_ nodes: inout [LayoutNode]) {
+            for index in nodes.indices {
+                if let include = nodes[index].include, let found = type(include.layout) {
+                    nodes[index].kind = found.kind
+                    nodes[index].classReference = found.classReference
+                    nodes[index].include?.isResolved = true
+                }
+                resolve(&nodes[index].children)
+            }
+        }
+        resolve(&layout.objects)
+    }
+}
+
+/// `<include layout=…>` as decoded: the layout's name, and whether its object's type is known.
+struct IncludeReference: Sendable {
+    var layout: String
+    /// Set once the node's `kind` and `classReference` are those of the included object; an include
+    /// that is not resolved is left out of the class rules (its own diagnostic says why).
+    var isResolved = false
+}
+
+/// One `<include>` of a layout: what it names and where, and its index among the analysis' objects.
+struct IncludeSite: Sendable {
+    var name: String
+    var position: SourcePosition
+    var object: Int
+}
+
+/// A layout as read and decoded by itself, before its rules run.
+struct DecodedLayout: Sendable {
+    /// Why the source had no layout to give: `unknown` for a name it does not have.
+    enum Failure: Sendable {
+        case unknown(String)
+        case unreadable(String)
+    }
+
+    var file: String
+    var failure: Failure?
+    /// The element tree, which `lk:ignore` is read from; `nil` when the file does not read.
+    var root: ParsedElement?
+    /// The model; `nil` when the file does not read or breaks the format.
+    var layout: Layout?
+    /// The reader's or the decoder's diagnostics.
+    var diagnostics: [Diagnostic]
+    var hasSuppressions: Bool
+
+    static func failed(_ failure: Failure, file: String) -> DecodedLayout {
+        DecodedLayout(file: file, failure: failure, layout: nil, diagnostics: [], hasSuppressions: false)
+    }
+}
+
+/// A layout checked by itself: its own diagnostics, and what the compiler needs.
+struct CheckedLayout: Sendable {
+    var diagnostics: [Diagnostic]
+    var analysis: LayoutAnalysis?
+    var classes: EndpointClasses?
+    var sites: [IncludeSite]
+
+    var errors: Int { diagnostics.count { $0.severity == .error } }
+}
+
+/// What a layout's includes come to: a diagnostic for each include that cannot be made, how many
+/// errors the layout has in all, and how deep its includes nest.
+struct IncludeSummary: Sendable {
+    var diagnostics: [Diagnostic]
+    var errors: Int
+    /// Levels of includes below the layout: 0 when it includes nothing.
+    var depth: Int
+}
+
+/// The layouts a run reaches through includes, each read, checked and compiled at most once, shared by
+/// every thread of the run. Work happens outside the locks, which guard dictionaries only: two threads
+/// may both do the same work, and the first answer is kept; none ever waits for another, so a cycle
+/// cannot deadlock (unlike a cache that holds a per-name lock while loading).
+final class IncludeStore: Sendable {
+    let source: any LayoutSource
+    let catalog: ClassCatalog?
+    private let names = Mutex<KnownNames??>(nil)
+    private let decoded = Mutex<[String: DecodedLayout]>([:])
+    private let checked = Mutex<[String: CheckedLayout]>([:])
+    private let summaries = Mutex<[String: IncludeSummary]>([:])
+    private let templates = Mutex<[String: LayoutTemplate]>([:])
+
+    init(source: any LayoutSource, catalog: ClassCatalog?) {
+        self.source = source
+        self.catalog = catalog
+    }
+
+    /// The names the source knows, asked for once; `nil` when it cannot list them.
+    private var knownNames: KnownNames? {
+        if let known = names.withLock({ $0 }) { return known }
+        let listed = source.layoutNames().map { KnownNames(sorted: $0.sorted(), set: Set($0)) }
+        names.withLock { $0 = .some(listed) }
+        return listed
+    }
+
+    /// The source's names, sorted for suggestions (whose ties go to the first) and as a set for lookups.
+    struct KnownNames: Sendable {
+        var sorted: [String]
+        var set: Set<String>
+    }
+
+    /// Forgets every layout read, so that the next include reads them afresh (after a file was fixed).
+    func removeAll() {
+        names.withLock { $0 = nil }
+        decoded.withLock { $0.removeAll() }
+        checked.withLock { $0.removeAll() }
+        summaries.withLock { $0.removeAll() }
+        templates.withLock { $0.removeAll() }
+    }
+
+    // MARK: Reading and checking, once per name
+
+    /// Records a layout already read under its name (the file being checked), so it is not read again.
+    func seed(_ name: String, decoded layout: DecodedLayout, checked result: CheckedLayout) {
+        decoded.withLock { if $0[name] == nil { $0[name] = layout } }
+        checked.withLock { if $0[name] == nil { $0[name] = result } }
+    }
+
+    func decodedLayout(_ name: String) -> DecodedLayout {
+        if let found = decoded.withLock({ $0[name] }) { return found }
+        let file = "\(name).layout.xml"
+        let result: DecodedLayout
+        if let known = knownNames, !known.set.contains(name) {
+            result = .failed(.unknown("no layout named \(quoted(name))"), file: file)
+        } else {
+            do throws(LayoutError) {
+                let data = try source.loadLayout(named: name)
+                result = LayoutValidator.decode(Array(data.data.prefix(LayoutFile.readLimit)), file: data.file)
+            } catch {
+                let reason = error.diagnostics.first?.message ?? "the source has no such layout"
+                result = .failed(knownNames == nil ? .unknown(reason) : .unreadable(reason), file: file)
+            }
+        }
+        return decoded.withLock { decoded in
+            if let earlier = decoded[name] { return earlier }
+            decoded[name] = result
+            return result
+        }
+    }
+
+    func checkedLayout(_ name: String) -> CheckedLayout {
+        if let found = checked.withLock({ $0[name] }) { return found }
+        let result = LayoutValidator.check(decodedLayout(name), catalog: catalog, includes: self)
+        return checked.withLock { checked in
+            if let earlier = checked[name] { return earlier }
+            checked[name] = result
+            return result
+        }
+    }
+
+    /// The kind and class of the object an include of `name` stands for; `nil` when `name` has no one
+    /// top-level object to stand for (its include is reported for that).
+    func objectType(of name: String) -> IncludeResolution.ObjectType? {
+        var name = name
+        var seen: Set<String> = []
+        while seen.count <= IncludeResolution.maximumDepth, seen.insert(name).inserted {
+            guard let layout = decodedLayout(name).layout, layout.objects.count == 1, let object = layout.objects.first
+            else { return nil }
+            guard let include = object.include else {
+                return IncludeResolution.ObjectType(kind: object.kind, classReference: object.classReference)
+            }
+            name = include.layout
+        }
+        return nil
+    }
+
+    // MARK: The include graph
+
+    /// The include diagnostics of a layout checked as `name` (or of one with no name in the source, when
+    /// `name` is `nil`, which nothing can include back), given its include sites.
+    func diagnostics(for sites: [IncludeSite], of name: String?, layout: Layout) -> [Diagnostic] {
+        if let name { return summary(name).diagnostics }
+        for site in sites { computeSummaries(from: site.name) }
+        return judge(sites, of: nil, layout: layout, component: []).diagnostics
+    }
+
+    private func summary(_ name: String) -> IncludeSummary {
+        if let found = summaries.withLock({ $0[name] }) { return found }
+        computeSummaries(from: name)
+        return summaries.withLock { $0[name] } ?? IncludeSummary(diagnostics: [], errors: 0, depth: 0)
+    }
+
+    /// The names a layout includes that the source can give.
+    private func edges(of name: String) -> [String] {
+        checkedLayout(name).sites.map(\.name).filter { decodedLayout($0).failure == nil }
+    }
+
+    /// Tarjan's strongly connected components over the layouts reachable from `start`, iteratively:
+    /// each component is finished after every component it includes, so its includes' summaries are
+    /// known when its own are made. Layouts summarised already are not walked again.
+    private func computeSummaries(from start: String) {
+        guard decodedLayout(start).failure == nil, summaries.withLock({ $0[start] }) == nil else { return }
+        struct Frame {
+            var name: String
+            var edges: [String]
+            var next = 0
+        }
+        var order: [String: Int] = [:]
+        var low: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var frames: [Frame] = []
+        func push(_ name: String) {
+            order[name] = order.count
+            low[name] = order[name]
+            stack.append(name)
+            onStack.insert(name)
+            let pending = edges(of: name).filter { target in summaries.withLock { $0[target] } == nil }
+            frames.append(Frame(name: name, edges: pending))
+        }
+        push(start)
+        while let frame = frames.last {
+            if frame.next < frame.edges.count {
+                let target = frame.edges[frame.next]
+                frames[frames.count - 1].next += 1
+                if let targetOrder = order[target] {
+                    if onStack.contains(target) { low[frame.name] = min(low[frame.name] ?? 0, targetOrder) }
+                } else {
+                    push(target)
+                }
+                continue
+            }
+            frames.removeLast()
+            let frameLow = low[frame.name] ?? 0
+            if let parent = frames.last { low[parent.name] = min(low[parent.name] ?? 0, frameLow) }
+            guard frameLow == order[frame.name] else { continue }
+            var component: Set<String> = []
+            while let member = stack.popLast() {
+                onStack.remove(member)
+                component.insert(member)
+                if member == frame.name { break }
+            }
+            finish(component)
+        }
+    }
+
+    private func finish(_ component: Set<String>) {
+        for name in component.sorted() {
+            let own = checkedLayout(name)
+            guard let layout = decodedLayout(name).layout else {
+                let summary = IncludeSummary(diagnostics: [], errors: own.errors, depth: 0)
+                summaries.withLock { if $0[name] == nil { $0[name] = summary } }
+                continue
+            }
+            var summary = judge(own.sites, of: name, layout: layout, component: component)
+            summary.errors += own.errors
+            summaries.withLock { if $0[name] == nil { $0[name] = summary } }
+        }
+    }
+
+    /// Each include of one layout, judged in order of precedence: a name the source does not have, a
+    /// layout it cannot read or that cannot be included, a cycle, nesting too deep, a broken layout.
+    private func judge(
+        _ sites: [IncludeSite], of name: String?, layout: Layout, component: Set<String>
+    ) -> IncludeSummary {
+        var collector = DiagnosticCollector()
+        var suggestions = SuggestionBudget()
+        var errors = 0
+        var depth = 0
+        for site in sites {
+            let location = layout.location(site.position)
+            let target = decodedLayout(site.name)
+            func report(_ rule: RuleID, _ message: String) {
+                errors += 1
+                collector.report(rule, message, at: location)
+            }
+            switch target.failure {
+            case .unknown(let reason):
+                let hint = knownNames.map { suggestions.suggestion(for: site.name, in: $0.sorted) } ?? ""
+                report(.unknownLayout, "cannot include \(quoted(site.name)): \(reason)\(hint)")
+                continue
+            case .unreadable(let reason):
+                report(.invalidInclude, "cannot include \(quoted(site.name)): \(reason)")
+                continue
+            case nil: break
+            }
+            if let included = target.layout, let problem = Self.shapeProblem(of: included) {
+                report(.invalidInclude, "cannot include \(target.file): \(problem)")
+                continue
+            }
+            if component.contains(site.name), let name {
+                let cycle = cyclePath(from: site.name, to: name, within: component)
+                report(
+                    .includeCycle,
+                    "include cycle: " + ([name] + cycle).joined(separator: " → ")
+                        + "; a layout cannot contain itself")
+                continue
+            }
+            let included = summary(site.name)
+            if included.depth + 1 > IncludeResolution.maximumDepth {
+                // Too deep here is too deep for every includer: the limit is reported at each.
+                depth = IncludeResolution.maximumDepth + 1
+                report(
+                    .inputLimit,
+                    "includes nest deeper than \(IncludeResolution.maximumDepth) levels below \(quoted(site.name))")
+                continue
+            }
+            depth = max(depth, included.depth + 1)
+            if included.errors > 0 {
+                let count = "\(included.errors) error\(included.errors == 1 ? "" : "s")"
+                errors += 1
+                var diagnostic = Diagnostic(
+                    rule: .invalidInclude,
+                    message: "cannot include \(target.file): it has \(count); check it by itself", location: location)
+                if let first = firstError(of: site.name), let place = first.location {
+                    diagnostic.notes = [
+                        Diagnostic.Note(message: "first error: \(first.message) [\(first.rule)]", location: place)
+                    ]
+                }
+                collector.report(diagnostic)
+            }
+        }
+        return IncludeSummary(diagnostics: collector.diagnostics, errors: errors, depth: depth)
+    }
+
+    /// Why `layout` cannot be included, if it cannot: it must be one object, with no placeholders.
+    private static func shapeProblem(of layout: Layout) -> String? {
+        if layout.owner != nil || !layout.externals.isEmpty {
+            return "it has placeholders (<owner> or <external>), which only a layout loaded by itself can have"
+        }
+        if layout.objects.count != 1 {
+            return "it has \(layout.objects.count) top-level objects; an included layout has exactly one"
+        }
+        return nil
+    }
+
+    /// The first error a broken layout has, by itself or at one of its includes.
+    private func firstError(of name: String) -> Diagnostic? {
+        let own = checkedLayout(name).diagnostics.first { $0.severity == .error }
+        return own ?? summaries.withLock { $0[name] }?.diagnostics.first
+    }
+
+    /// The names from `start` back to `end` along includes inside one component, both ends included.
+    private func cyclePath(from start: String, to end: String, within component: Set<String>) -> [String] {
+        var previous: [String: String] = [:]
+        var queue = [start]
+        var next = 0
+        var reached = start == end
+        while !reached, next < queue.count {
+            let name = queue[next]
+            next += 1
+            for target in edges(of: name) where component.contains(target) && previous[target] == nil {
+                previous[target] = name
+                if target == end {
+                    reached = true
+                    break
+                }
+                queue.append(target)
+            }
+        }
+        var path = [end]
+        var current = end
+        while current != start, let before = previous[current] {
+            path.append(before)
+            current = before
+        }
+        return path.reversed()
+    }
+
+    // MARK: Compiling, once per name
+
+    /// The compiled template of `name`, which has no errors; made once and shared by every includer.
+    func template(_ name: String) -> LayoutTemplate? {
+        if let found = templates.withLock({ $0[name] }) { return found }
+        let own = checkedLayout(name)
+        guard let catalog, let analysis = own.analysis, let classes = own.classes else { return nil }
+        var included: [Int: LayoutTemplate] = [:]
+        for site in own.sites {
+            // Nesting is at most `maximumDepth` deep here: deeper is an error, and this runs on none.
+            guard let template = template(site.name) else { return nil }
+            included[site.object] = template
+        }
+        let compiled = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included)
+        return templates.withLock { templates in
+            if let earlier = templates[name] { return earlier }
+            templates[name] = compiled
+            return compiled
+        }
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import LayoutKit
+import PhotoApp
+import Synchronization
+import Testing
+
+/// `<include>` through the loader, the cache and the validator (README, "Includes"): the composed
+/// objects, and each of the include rules and hostile inputs, at its line.
+@Suite struct IncludeTests {
+    let registry: LayoutRegistry
+
+    init() throws {
+        registry = try FixtureClasses.registry()
+    }
+
+    static func layout(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <layout xmlns="urn:layoutkit:layout:1">
+        \(body)
+        </layout>
+        """
+    }
+
+    /// A panel including a badge (typed outlet) and a card (with an outlet of its own inside).
+    static let layouts: [String: String] = [
+        "Panel": layout(
+            """
+            <stackView class="Panel" module="Fixtures">
+                <include layout="Badge" id="badge" outlet="badge"/>
+                <include layout="Card" outlet="content"/>
+            </stackView>
+            """),
+        "Badge": layout(#"<label class="Badge" module="Fixtures" text="New"/>"#),
+        "Card": layout(
+            """
+            <view class="Card" module="Fixtures">
+                <label outlet="titleLabel" text="Title"/>
+            </view>
+            """),
+    ]
+
+    @Test func theLoaderComposesIncludedLayoutsWithTheirOutlets() throws {
+        let source = InMemoryLayoutSource(Self.layouts)
+        let loader = try LayoutLoader(named: "Panel", from: source, registry: registry)
+        let panel = try loader.instantiate(FixtureClasses.Panel.self)
+        let badge = try #require(panel.badge)
+        #expect(badge.text == "New")
+        #expect(badge.superview === panel)
+        let card = try #require(panel.content as? FixtureClasses.Card)
+        #expect(card.superview === panel)
+        #expect(card.titleLabel?.text == "Title")
+        #expect(card.titleLabel?.superview === card)
+        #expect(panel.subviews.count == 2)
+    }
+
+    /// The example app's `ProfileCell` includes `ProfileHeader` and keeps an outlet to it.
+    @Test func theExampleCellIncludesTheProfileHeader() throws {
+        let loader = try LayoutLoader(named: "ProfileCell", in: Repository.layouts, registry: ExampleApp.registry())
+        let cell = try loader.instantiate(ProfileCell.self)
+        let header = try #require(cell.header)
+        #expect(header.superview === cell)
+        for outlet in ProfileHeaderView.outlets {
+            #expect(outlet.value(in: header) != nil, "\(outlet.name) is not connected")
+        }
+        #expect(try loader.instantiate(ProfileCell.self).header !== header)
+    }
+
+    @Test func includedObjectsAwakeWithTheRestOnceTheirOutletsAreConnected() throws {
+        var registry = registry
+        try registry.register(Waking.self, module: "Fixtures")
+        let source = InMemoryLayoutSource([
+            "Main": Self.layout(#"<view><include layout="Woken" id="woken"/></view>"#),
+            "Woken": Self.layout(#"<view class="Waking" module="Fixtures"><label outlet="label"/></view>"#),
+        ])
+        let main = try LayoutLoader(named: "Main", from: source, registry: registry).instantiate(View.self)
+        let woken = try #require(main.subviews.first as? Waking)
+        #expect(woken.awokeWithLabel)
+    }
+
+    @Test func loaderFromDataTakesASourceForItsIncludes() throws {
+        let data = Data(Self.layouts["Panel", default: ""].utf8)
+        let source = InMemoryLayoutSource(Self.layouts)
+        let loader = try LayoutLoader(data: data, file: "Panel.layout.xml", source: source, registry: registry)
+        #expect(try loader.instantiate(FixtureClasses.Panel.self).badge != nil)
+        // Without a source, an include has nowhere to be found.
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(data: data, file: "Panel.layout.xml", registry: registry)
+        }
+        #expect(error?.rules == [.unknownLayout, .unknownLayout])
+    }
+
+    @Test func theCacheReadsAnIncludedLayoutOnceForEveryLayoutThatIncludesIt() throws {
+        var layouts = Self.layouts
+        layouts["OtherPanel"] = Self.layout(
+            #"<stackView class="Panel" module="Fixtures"><include layout="Card" outlet="content"/></stackView>"#)
+        let source = CountingSource(InMemoryLayoutSource(layouts))
+        let cache = LayoutTemplateCache(source: source, registry: registry, executor: .inline)
+        let first = try cache.loader(named: "Panel").instantiate(FixtureClasses.Panel.self)
+        let second = try cache.loader(named: "OtherPanel").instantiate(FixtureClasses.Panel.self)
+        #expect(source.loads == ["Panel": 1, "Badge": 1, "Card": 1, "OtherPanel": 1])
+        #expect(first.content !== second.content)
+        #expect((second.content as? FixtureClasses.Card)?.titleLabel != nil)
+    }
+
+    struct Case: CustomStringConvertible, Sendable {
+        var description: String
+        var layouts: [String: String]
+        /// The layout checked, by name.
+        var root = "Main"
+        /// The rule and line of each diagnostic of the root.
+        var expected: [Expectation]
+        /// Text every message of the root's diagnostics holds, in order.
+        var messages: [String] = []
+    }
+
+    struct Expectation: Equatable, CustomStringConvertible, Sendable {
+        var rule: RuleID
+        var line: Int
+        var description: String { "\(rule) \(line)" }
+    }
+
+    /// `<include>` at line 3 of Main.
+    static func main(including name: String) -> String {
+        layout(#"<stackView class="Panel" module="Fixtures">"# + "\n" + #"<include layout="\#(name)"/></stackView>"#)
+    }
+
+    static let cases: [Case] = [
+        Case(
+            description: "unknown layout, with a suggestion",
+            layouts: ["Main": main(including: "Crd"), "Card": layouts["Card"]!],
+            expected: [Expectation(rule: .unknownLayout, line: 4)], messages: ["did you mean 'Card'?"]),
+        Case(
+            description: "self-include", layouts: ["Main": main(including: "Main")],
+            expected: [Expectation(rule: .includeCycle, line: 4)], messages: ["Main → Main"]),
+        Case(
+            description: "two-file cycle",
+            layouts: [
+                "Main": main(including: "Other"),
+                "Other": layout(#"<view><include layout="Main"/></view>"#),
+            ],
+            expected: [Expectation(rule: .includeCycle, line: 4)], messages: ["Main → Other → Main"]),
+        Case(
+            description: "a cycle below is the included layout's error, reported once",
+            layouts: [
+                "Main": main(including: "Other"),
+                "Other": layout(#"<view><include layout="Other"/></view>"#),
+            ],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 1 error"]),
+        Case(
+            description: "placeholders",
+            layouts: [
+                "Main": main(including: "Owned"),
+                "Owned": layout(#"<owner class="Host" module="Fixtures"/><view/>"#),
+            ],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["placeholders"]),
+        Case(
+            description: "two top-level objects",
+            layouts: ["Main": main(including: "Two"), "Two": layout("<view/><view/>")],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["2 top-level objects"]),
+        Case(
+            description: "a broken layout is reported once, however many errors it has",
+            layouts: [
+                "Main": main(including: "Broken"),
+                "Broken": layout(
+                    #"<view class="Card" module="Fixtures"><label outlet="nope"/><label outlet="nada"/></view>"#),
+            ],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 3 errors"]),
+        Case(
+            description: "an unknown class in the included layout is its error, not the includer's",
+            layouts: ["Main": main(including: "Odd"), "Odd": layout(#"<view class="Crad"/>"#)],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 1 error"]),
+        Case(
+            description: "not well-formed",
+            layouts: ["Main": main(including: "Bad"), "Bad": "<layout"],
+            expected: [Expectation(rule: .invalidInclude, line: 4)], messages: ["has 1 error"]),
+        Case(
+            description: "a path is no layout name",
+            layouts: ["Main": main(including: "../Secrets"), "Card": layouts["Card"]!],
+            expected: [Expectation(rule: .schema, line: 4)]),
+        Case(
+            description: "a slash is no layout name",
+            layouts: ["Main": main(including: "Sub/Card"), "Card": layouts["Card"]!],
+            expected: [Expectation(rule: .schema, line: 4)]),
+        Case(
+            description: "outlet type of the include is its object's class",
+            layouts: [
+                "Main": layout(
+                    #"<stackView class="Panel" module="Fixtures">"# + "\n"
+                        + #"<include layout="Card" outlet="badge"/></stackView>"#),
+                "Card": layouts["Card"]!,
+            ],
+            expected: [Expectation(rule: .outletTypeMismatch, line: 4)]),
+        Case(
+            description: "a chain of a thousand layouts ends in a diagnostic",
+            layouts: chain(1_000),
+            root: "L0",
+            expected: [Expectation(rule: .inputLimit, line: 3)], messages: ["deeper than 32"]),
+    ]
+
+    /// `L0` includes `L1`, … up to `L(count-1)`, a label.
+    static func chain(_ count: Int) -> [String: String] {
+        var layouts: [String: String] = [:]
+        for index in 0..<count - 1 {
+            layouts["L\(index)"] = layout(#"<include layout="L\#(index + 1)"/>"#)
+        }
+        layouts["L\(count - 1)"] = layout("<label/>")
+        return layouts
+    }
+
+    @Test(arguments: cases)
+    func eachIncludeProblemIsOneDiagnosticAtTheInclude(_ fixture: Case) throws {
+        let source = InMemoryLayoutSource(fixture.layouts)
+        let validator = LayoutValidator(catalog: registry.catalog, source: source)
+        let bytes = Array(fixture.layouts[fixture.root, default: ""].utf8)
+        let diagnostics = validator.validate(bytes, file: "\(fixture.root).layout.xml", name: fixture.root)
+        #expect(diagnostics.map { Expectation(rule: $0.rule, line: $0.location?.line ?? 0) } == fixture.expected)
+        for (diagnostic, text) in zip(diagnostics, fixture.messages) {
+            #expect(diagnostic.message.contains(text), "\(diagnostic)")
+        }
+        #expect(diagnostics.allSatisfy { $0.location?.file == "\(fixture.root).layout.xml" })
+    }
+
+    /// A cycle is an outcome like any other: the cache never resolves includes through its own
+    /// per-name slots, so a layout in a cycle cannot wait for itself.
+    @Test func theCacheReportsACycleWithoutWaitingForItself() throws {
+        let source = InMemoryLayoutSource([
+            "A": Self.layout(#"<view><include layout="B"/></view>"#),
+            "B": Self.layout(#"<view><include layout="A"/></view>"#),
+        ])
+        let cache = LayoutTemplateCache(source: source, registry: registry, executor: .inline)
+        let a = #expect(throws: LayoutError.self) { try cache.loader(named: "A") }
+        #expect(a?.rules == [.includeCycle])
+        #expect(a?.diagnostics.first?.message.contains("A → B → A") == true)
+        let b = #expect(throws: LayoutError.self) { try cache.loader(named: "B") }
+        #expect(b?.diagnostics.first?.message.contains("B → A → B") == true)
+    }
+
+    @Test func aBrokenIncludeHasANoteAtItsFirstError() throws {
+        let source = InMemoryLayoutSource([
+            "Main": Self.main(including: "Broken"),
+            "Broken": Self.layout(#"<view class="Card" module="Fixtures">"# + "\n" + #"<label outlet="nope"/></view>"#),
+        ])
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "Main", from: source, registry: registry)
+        }
+        let note = try #require(error?.diagnostics.first?.notes.first)
+        #expect(note.location == SourceLocation(file: "Broken.layout.xml", line: 3, column: 1))
+        #expect(note.message.contains("[unconnected-outlet]"))
+    }
+
+    @Test func anIncludeOfADirectoryOrAnUnreadableFileIsInvalid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("includes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Folder.layout.xml"), withIntermediateDirectories: true)
+        try Data(Self.main(including: "Folder").utf8).write(to: folder.appendingPathComponent("Main.layout.xml"))
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "Main", in: folder, registry: registry)
+        }
+        #expect(error?.rules == [.invalidInclude])
+        #expect(
+            error?.diagnostics.first?.message.contains(#"cannot include "Folder": cannot read"#) == true,
+            "\(String(describing: error))")
+    }
+}
+
+final class Waking: View {
+    var label: Label?
+    private(set) var awokeWithLabel = false
+    override class var outlets: [Outlet] { super.outlets + [Outlet("label", \Waking.label)] }
+    override func awakeFromLayout() {
+        super.awakeFromLayout()
+        awokeWithLabel = label != nil
+    }
+}
+
+/// A source that counts the loads of each name.
+final class CountingSource: LayoutSource {
+    let wrapped: InMemoryLayoutSource
+    private let counts = Mutex<[String: Int]>([:])
+
+    init(_ wrapped: InMemoryLayoutSource) {
+        self.wrapped = wrapped
+    }
+
+    var loads: [String: Int] { counts.withLock { $0 } }
+
+    func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
+        counts.withLock { $0[name, default: 0] += 1 }
+        return try wrapped.loadLayout(named: name)
+    }
+
+    func layoutNames() -> [String]? { wrapped.layoutNames() }
+}
