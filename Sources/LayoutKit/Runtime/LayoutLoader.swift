@@ -37,7 +37,10 @@ public struct LayoutLoader: Sendable {
 
     /// Loads a layout from bytes in memory.
     ///
-    /// - Parameter file: The name diagnostics give the layout.
+    /// - Parameters:
+    ///   - data: The layout file's bytes.
+    ///   - file: The name diagnostics give the layout.
+    ///   - registry: The classes the layout may name and instantiates.
     /// - Throws: `LayoutError` with every error the layout has; warnings, and diagnostics that an
     ///   `lk:ignore` silences, do not stop it.
     public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
