@@ -62,6 +62,12 @@ let package = Package(
             name: "LayoutCheckTests",
             dependencies: ["layout-check"]
         ),
+        // The code the documentation catalogs show: each Swift block of Sources/*/*.docc is a marked
+        // region of a file here or in Examples/, compiled and run, and SnippetTests keeps the two identical.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["LayoutKit", "LayoutTesting", "PhotoApp"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
