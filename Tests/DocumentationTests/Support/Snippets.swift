@@ -100,7 +100,9 @@ func catalogArticles() throws -> [String] {
     for catalog in ["Sources/LayoutKit/LayoutKit.docc", "Sources/LayoutTesting/LayoutTesting.docc"] {
         let url = repositoryRoot.appendingPathComponent(catalog)
         let names = try FileManager.default.subpathsOfDirectory(atPath: url.path)
-        articles += names.filter { $0.hasSuffix(".md") }.map { "\(catalog)/\($0)" }
+        // Not inside hidden folders, such as the .docc-build that `docc preview` leaves in the catalog.
+        let visible = names.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        articles += visible.filter { $0.hasSuffix(".md") }.map { "\(catalog)/\($0)" }
     }
     return articles.sorted()
 }
