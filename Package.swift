@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LayoutTesting", targets: ["LayoutTesting"]),
         .executable(name: "layout-check", targets: ["layout-check"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
+        .plugin(name: "LayoutCheckBuildPlugin", targets: ["LayoutCheckBuildPlugin"]),
+        .plugin(name: "LayoutCheckCommandPlugin", targets: ["LayoutCheckCommandPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +31,21 @@ let package = Package(
         .executableTarget(
             name: "layout-check",
             dependencies: ["LayoutKit"]
+        ),
+        // layout-check in a package's build: a build command per target with layouts, rerun only when
+        // a layout, class schema or layout-check.xml of the target changes.
+        .plugin(
+            name: "LayoutCheckBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["layout-check"]
+        ),
+        // `swift package layout-check [ARGS]`, the same arguments as the tool's.
+        .plugin(
+            name: "LayoutCheckCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "layout-check", description: "Check layouts with layout-check")
+            ),
+            dependencies: ["layout-check"]
         ),
         // The benchmark: LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and
         // xmllint. It imports CLibXML2 itself only to time the raw parse LayoutKit is measured against.
@@ -60,7 +77,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutCheckTests",
-            dependencies: ["layout-check"]
+            // CLibXML2 only to judge that the XML reports are well-formed, without recovery.
+            dependencies: ["layout-check", "CLibXML2"],
+            // Golden reports, and Interface Builder files with the Swift classes they name: read by the
+            // tests and the checker, never compiled.
+            exclude: ["Golden", "Fixtures"]
         ),
         // The code the documentation catalogs show: each Swift block of Sources/*/*.docc is a marked
         // region of a file here or in Examples/, compiled and run, and SnippetTests keeps the two identical.

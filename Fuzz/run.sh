@@ -1,22 +1,57 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target over LayoutKit's pipeline (with AddressSanitizer) and runs it.
 #
-#   Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]      default: 600 seconds
-#   Fuzz/run.sh --regress                                  run the kept findings and the hostile corpus once
+#   Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]          default: 600 seconds, inputs up to 64 KiB
+#   Fuzz/run.sh --large [SECONDS] [extra libFuzzer flags...]  inputs up to 1 MiB, long from the start
+#   Fuzz/run.sh --regress                                      run the kept findings and the hostile corpus once
 #
-# Seeds come from Layouts/ and every test fixture; new inputs go to .fuzz/corpus, crashes, leaks and
-# timeouts to .fuzz/artifacts. Keep each finding as a regression fixture under
-# Tests/LayoutKitTests/Fixtures/hostile/ once it is fixed.
+# Seeds come from Layouts/ and every test fixture; new inputs go to .fuzz/corpus (.fuzz/corpus-large for
+# --large), crashes, leaks and timeouts to .fuzz/artifacts. Keep each finding as a regression fixture
+# under Tests/LayoutKitTests/Fixtures/hostile/ once it is fixed.
+#
+# --large is for what only size reaches (a quadratic path, a limit counted wrong): -max_len is 1 MiB and
+# -len_control=0 lets libFuzzer try long inputs at once rather than after hours of growing short ones.
+# Each input costs more, so it runs fewer of them; run it beside the default mode, not instead of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=fuzz
-if [ "${1:-}" = "--regress" ]; then mode=regress; shift; fi
+case "${1:-}" in
+--regress) mode=regress; shift ;;
+--large) mode=large; shift ;;
+esac
 seconds=${1:-600}
 shift || true
 
 work=.fuzz
-mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
+corpus="$work/corpus"
+length_flags=(-max_len=65536)
+if [ "$mode" = large ]; then
+    corpus="$work/corpus-large"
+    length_flags=(-max_len=1048576 -len_control=0)
+fi
+mkdir -p "$corpus" "$work/seeds" "$work/artifacts"
 find Layouts Tests/LayoutKitTests/Fixtures -name '*.xml' -exec cp {} "$work/seeds/" \;
+seeds=("$work/seeds")
+if [ "$mode" = large ]; then
+    # Mutations grow an input a few bytes at a time: start from layouts that are already large (a wide
+    # view of 20,000 labels, 5,000 outlets) so that the run spends its time on sizes the default mode
+    # never reaches.
+    seeds+=("$work/seeds-large")
+    mkdir -p "$work/seeds-large"
+    {
+        echo '<?xml version="1.0" encoding="UTF-8"?>'
+        echo '<layout xmlns="urn:layoutkit:layout:1"><view>'
+        for i in $(seq 1 20000); do echo "<label id=\"l$i\" text=\"title $i\"/>"; done
+        echo '</view></layout>'
+    } > "$work/seeds-large/wide.layout.xml"
+    {
+        echo '<?xml version="1.0" encoding="UTF-8"?>'
+        echo '<layout xmlns="urn:layoutkit:layout:1">'
+        echo '<tableViewCell class="FuzzCell" module="Fuzz"><label id="t"/><connections>'
+        for i in $(seq 1 5000); do echo '<outlet property="titleLabel" destination="t"/>'; done
+        echo '</connections></tableViewCell></layout>'
+    } > "$work/seeds-large/outlets.layout.xml"
+fi
 
 sources=$(find Sources/LayoutKit -name '*.swift' | sort)
 # gold warns about every ASan symbol it cannot export; the log is shown only when the build fails.
@@ -37,6 +72,6 @@ if [ "$mode" = regress ]; then
 fi
 
 # -rss_limit_mb bounds memory per input; -timeout flags any input that takes over 10 s (a hang).
-"$work/fuzz-layout" "$work/corpus" "$work/seeds" \
+"$work/fuzz-layout" "$corpus" "${seeds[@]}" \
     -dict=Fuzz/layout.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=65536 -artifact_prefix="$work/artifacts/" -print_final_stats=1 "$@"
+    "${length_flags[@]}" -artifact_prefix="$work/artifacts/" -print_final_stats=1 "$@"

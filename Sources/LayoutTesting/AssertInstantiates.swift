@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(LayoutTesting) import LayoutKit
 
 /// Instantiates `loader`'s layout and asserts what the classic nib test asserts: exactly one top-level
 /// object, of exactly class `T`, with every required outlet connected.
@@ -42,8 +42,7 @@ public func assertInstantiates<T: AnyObject>(
     let exact = objects.first { Swift.type(of: $0) == T.self }
     var problems: [String] = []
     if objects.count != 1 {
-        let list = objects.isEmpty ? "" : ": " + objects.map(typeName).joined(separator: ", ")
-        problems.append("expected 1 top-level object, found \(objects.count)\(list)")
+        problems.append("expected 1 top-level object, found \(objects.count)\(topLevelClassList(objects))")
     }
     if exact == nil, let first = objects.first {
         if objects.count == 1 {

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+@_spi(LayoutFileSearch) import LayoutKit
 
 /// Loads every layout (`*.layout.xml`, at any depth) in `folder` against `registry`'s classes and
 /// asserts that none has an error: as with `layout-check`'s exit status, warnings (an unused
@@ -32,7 +32,8 @@ public func assertLayoutsValid(
     }
 }
 
-/// The files under `folder`, at any depth, whose names end with `suffix`, sorted by path.
+/// The files under `folder`, at any depth, whose names end with `suffix`, sorted by path; hidden
+/// files and folders are passed over as `layout-check` passes them over.
 ///
 /// Reports a failure and returns `nil` when `folder` is not a directory or holds no such file.
 func files(endingWith suffix: String, under folder: URL, caller: Caller) -> [URL]? {
@@ -58,6 +59,10 @@ func files(endingWith suffix: String, under folder: URL) -> [URL]? {
     let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
     var found: [URL] = []
     while let url = enumerator?.nextObject() as? URL {
+        if LayoutFileSearch.skips(url.lastPathComponent.utf8) {
+            enumerator?.skipDescendants()
+            continue
+        }
         if url.lastPathComponent.hasSuffix(suffix),
             (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
         {

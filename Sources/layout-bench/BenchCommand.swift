@@ -5,7 +5,7 @@ import PhotoApp
 /// What one invocation of `layout-bench` does.
 enum BenchCommand {
     /// Measure every row and print the table.
-    case measure(quick: Bool, layoutCheck: String?, seed: UInt64)
+    case measure(quick: Bool, layoutCheck: String?, seed: UInt64, pluginBuilds: Bool)
     /// Write a corpus and its class schemas, as the check and scale rows do.
     case generate(directory: String, count: Int, seed: UInt64)
     /// Repeat one in-process step with no timing around it, for `valgrind --tool=callgrind`.
@@ -25,7 +25,7 @@ enum BenchCommand {
     }
 
     static let usage = """
-        Usage: layout-bench [--quick] [--layout-check PATH] [--seed S]
+        Usage: layout-bench [--quick] [--layout-check PATH] [--seed S] [--plugin-builds]
                layout-bench --generate DIR --count N [--seed S]
                layout-bench --profile read|load|instantiate|libxml2|handwritten [--iterations N]
 
@@ -38,6 +38,8 @@ enum BenchCommand {
           --quick             fewer samples and no 100,000-file corpus: a smoke run
           --layout-check PATH the layout-check executable to time (default: the one beside layout-bench)
           --seed S            the corpus seed (default 1)
+          --plugin-builds     also time `swift build` of a package with and without LayoutCheckBuildPlugin,
+                              no-op and after one layout changed (the first run compiles LayoutKit twice)
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
@@ -48,6 +50,7 @@ enum BenchCommand {
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchCommand {
         var quick = false
+        var pluginBuilds = false
         var layoutCheck: String?
         var seed: UInt64 = 1
         var generate: String?
@@ -69,6 +72,7 @@ enum BenchCommand {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--quick": quick = true
+            case "--plugin-builds": pluginBuilds = true
             case "--layout-check": layoutCheck = try value(for: argument)
             case "--seed":
                 guard let parsed = UInt64(try value(for: argument)) else {
@@ -105,7 +109,7 @@ enum BenchCommand {
         }
         if count != nil { throw BenchmarkError(description: "--count goes with --generate") }
         if let profile { return .profile(step: profile, iterations: iterations) }
-        return .measure(quick: quick, layoutCheck: layoutCheck, seed: seed)
+        return .measure(quick: quick, layoutCheck: layoutCheck, seed: seed, pluginBuilds: pluginBuilds)
     }
 
     /// Carries the command out.
@@ -124,12 +128,12 @@ enum BenchCommand {
             print("check them with: layout-check --schemas \(summary.schemasDirectory) \(summary.layoutsDirectory)")
         case .profile(let step, let iterations):
             try Self.profile(step, iterations: iterations)
-        case .measure(let quick, let layoutCheck, let seed):
-            try Self.runBenchmarks(quick: quick, layoutCheck: layoutCheck, seed: seed)
+        case .measure(let quick, let layoutCheck, let seed, let pluginBuilds):
+            try Self.runBenchmarks(quick: quick, layoutCheck: layoutCheck, seed: seed, pluginBuilds: pluginBuilds)
         }
     }
 
-    private static func runBenchmarks(quick: Bool, layoutCheck: String?, seed: UInt64) throws {
+    private static func runBenchmarks(quick: Bool, layoutCheck: String?, seed: UInt64, pluginBuilds: Bool) throws {
         guard let checker = layoutCheck ?? defaultLayoutCheck() else {
             throw BenchmarkError(
                 description: "no layout-check beside layout-bench; run `swift build -c release` first, "
@@ -150,6 +154,17 @@ enum BenchCommand {
             layoutCheck: checker, intermediate: ownExecutable(), xsd: xsd, seed: seed, quick: quick, progress: progress
         ).run()
         for row in checks.rows { table.append(row) }
+        var pluginNotes: [String] = []
+        if pluginBuilds {
+            let plugin = try PluginBuildBenchmarks(packageRoot: packageRoot, samples: quick ? 3 : 7, progress: progress)
+                .run()
+            for row in plugin.rows { table.append(row) }
+            pluginNotes = plugin.notes
+        }
+        let interfaceBuilder = try InterfaceBuilderBenchmark(
+            layoutCheck: checker, intermediate: ownExecutable(), seed: seed, quick: quick, progress: progress
+        ).run()
+        for row in interfaceBuilder.rows { table.append(row) }
         print(table.markdown)
         let plan: TimingPlan = quick ? .quick : .full
         let notes =
@@ -157,7 +172,7 @@ enum BenchCommand {
                 "read, load, instantiate: median of \(plan.samples) samples per operation, each sample a batch of at "
                     + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's",
                 "ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians",
-            ] + checks.notes + [
+            ] + checks.notes + interfaceBuilder.notes + pluginNotes + [
                 "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
             ]
         print(notes.map { "- " + $0 }.joined(separator: "\n"))
@@ -202,10 +217,12 @@ enum BenchCommand {
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
 
+    /// The root of the package this file belongs to.
+    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     /// `Schemas/layout.xsd` of the package this file belongs to, or of the current directory.
     private static func layoutSchema() -> String? {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         return [packageRoot.appendingPathComponent("Schemas/layout.xsd").path, "Schemas/layout.xsd"].first {
             FileManager.default.fileExists(atPath: $0)
         }

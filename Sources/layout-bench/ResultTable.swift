@@ -1,6 +1,6 @@
 /// One line of the results: LayoutKit's work and what it is measured against, both timed in this run.
 struct ResultRow {
-    /// `read`, `load`, `instantiate`, `check` or `scale`.
+    /// `read`, `load`, `instantiate`, `check`, `scale` or `interface-builder`.
     var step: String
     var layoutKit: String
     var layoutKitResult: String

@@ -8,17 +8,42 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case json
     /// GitHub Actions workflow commands, which GitHub shows as annotations on the lines.
     case github
+    /// SARIF 2.1.0, for GitHub code scanning and other static-analysis viewers.
+    case sarif
+    /// JUnit XML: a test case per file, a failure per error.
+    case junit
+    /// Checkstyle XML: a `<file>` per file, an `<error>` per diagnostic.
+    case checkstyle
+
+    /// Whether the report must name every file checked, not only those with findings.
+    var listsEveryFile: Bool { self == .junit }
 }
 
 /// A checking run as the command line asks for it.
 struct Arguments: Equatable, Sendable {
     /// The `--schemas` values in the order given; empty means "`./Schemas` when it exists".
-    var schemaDirectories: [String] = []
+    var schemaDirectories: [SystemPath] = []
     var format: OutputFormat = .text
     /// At most this many files are read and checked at once.
     var jobs: Int
-    /// Files, directories and `-`, in the order given.
-    var paths: [String] = []
+    /// Files, directories and `-`, in the order given, as the bytes the shell passed.
+    var paths: [SystemPath] = []
+    /// `--config FILE`; without it, `layout-check.xml` in the working directory when it exists.
+    var configuration: String?
+    /// `--baseline FILE`: report only findings that it does not hold.
+    var baseline: String?
+    /// `--write-baseline FILE`: record the findings there instead of reporting them.
+    var writeBaseline: String?
+    /// `--strict`: warnings fail the run too.
+    var strict = false
+    /// `--touch FILE` (for the build-tool plugin): write FILE when the run passes, so that the build
+    /// system sees the output it was promised and runs the check again only when an input changes.
+    var touch: String?
+    /// The `--swift-sources` values: where the Swift classes of Interface Builder files are. Empty: no
+    /// Interface Builder file is searched for or checked.
+    var swiftSources: [SystemPath] = []
+    /// `--toolchain`: the Swift toolchain whose sourcekitd reads them.
+    var toolchain: String?
 }
 
 /// What the command line asks for.
@@ -40,36 +65,44 @@ extension Command {
     /// ends the options, so a path that begins with `-` can follow it; `-` alone is standard input.
     /// `--help` and `--version` win over anything that follows them.
     /// - Throws: `UsageError` for an unknown option, a missing or bad value, no path, or `-` twice.
-    static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
+    static func parse(_ arguments: [[UInt8]], defaultJobs: Int) throws(UsageError) -> Command {
         var result = Arguments(jobs: max(1, defaultJobs))
         var remaining = arguments[...]
         var optionsEnded = false
 
-        while let argument = remaining.popFirst() {
+        while let bytes = remaining.popFirst() {
+            // Options are ASCII; a PATH keeps the bytes the shell passed, UTF-8 or not.
+            let argument = String(decoding: bytes, as: UTF8.self)
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                result.paths.append(argument)
+                result.paths.append(SystemPath(bytes: bytes))
                 continue
             }
             if argument == "--" {
                 optionsEnded = true
                 continue
             }
-            let name: Substring
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = argument[..<equals]
-                inlineValue = String(argument[argument.index(after: equals)...])
+            let name: String
+            var inlineValue: [UInt8]?
+            if argument.hasPrefix("--"), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                name = String(decoding: bytes[..<equals], as: UTF8.self)
+                inlineValue = Array(bytes[(equals + 1)...])
             } else {
-                name = argument[...]
+                name = argument
             }
-            func value() throws(UsageError) -> String {
+            func rawValue() throws(UsageError) -> [UInt8] {
                 if let inlineValue { return inlineValue }
                 // `--format --jobs 2` lacks a value; it does not mean the format "--jobs".
-                guard let next = remaining.first, !next.hasPrefix("--") else {
+                guard let next = remaining.first, !next.starts(with: "--".utf8) else {
                     throw UsageError(message: "option '\(name)' needs a value")
                 }
                 remaining.removeFirst()
                 return next
+            }
+            func value() throws(UsageError) -> String { String(decoding: try rawValue(), as: UTF8.self) }
+            func pathValue() throws(UsageError) -> String {
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "option '\(name)' needs a file") }
+                return path
             }
             func noValue() throws(UsageError) {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
@@ -83,9 +116,25 @@ extension Command {
                 try noValue()
                 return .version
             case "--schemas":
-                let directory = try value()
-                guard !directory.isEmpty else { throw UsageError(message: "option '--schemas' needs a directory") }
+                let directory = SystemPath(bytes: try rawValue())
+                guard directory != SystemPath("") else {
+                    throw UsageError(message: "option '--schemas' needs a directory")
+                }
+                // Standard input is the one layout `-` names; class schemas come from files only.
+                guard directory != .standardInput else {
+                    throw UsageError(message: "'--schemas' cannot read standard input ('-'): name a directory or file")
+                }
                 result.schemaDirectories.append(directory)
+            case "--swift-sources":
+                let directory = SystemPath(bytes: try rawValue())
+                guard directory != SystemPath("") else {
+                    throw UsageError(message: "option '--swift-sources' needs a directory")
+                }
+                result.swiftSources.append(directory)
+            case "--toolchain":
+                let directory = try value()
+                guard !directory.isEmpty else { throw UsageError(message: "option '--toolchain' needs a directory") }
+                result.toolchain = directory
             case "--format":
                 let text = try value()
                 guard let format = OutputFormat(rawValue: text) else {
@@ -93,6 +142,17 @@ extension Command {
                     throw UsageError(message: "unknown format '\(text)' for '--format' (expected one of: \(known))")
                 }
                 result.format = format
+            case "--config":
+                result.configuration = try pathValue()
+            case "--baseline":
+                result.baseline = try pathValue()
+            case "--write-baseline":
+                result.writeBaseline = try pathValue()
+            case "--touch":
+                result.touch = try pathValue()
+            case "--strict":
+                try noValue()
+                result.strict = true
             case "--jobs", "-j":
                 let text = try value()
                 guard let jobs = Int(text), jobs >= 1 else {
@@ -100,14 +160,24 @@ extension Command {
                 }
                 result.jobs = jobs
             default:
-                throw UsageError(message: "unknown option '\(argument)'")
+                throw UsageError(message: "unknown option '\(SystemPath(bytes: bytes))'")
             }
         }
 
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
         }
-        if result.paths.count(where: { $0 == "-" }) > 1 {
+        if result.baseline != nil, result.writeBaseline != nil {
+            throw UsageError(message: "'--baseline' and '--write-baseline' cannot be used together")
+        }
+        if result.swiftSources.isEmpty,
+            let path = result.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) })
+        {
+            throw UsageError(
+                message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR to check it against "
+                    + "its Swift classes")
+        }
+        if result.paths.count(where: { $0 == .standardInput }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
         }
         return .check(result)
@@ -146,25 +216,46 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
 
-    USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...
+    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
+                        [--write-baseline FILE] [--strict] [--jobs N] PATH...
+           layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
-                            (reported as <stdin>). A file named here is checked whatever its name.
+                            (reported as <stdin>). A file named here is checked whatever its name; its
+                            bytes are used as given, UTF-8 or not.
                             A directory is searched recursively for *.layout.xml files: symbolic links
                             are followed, each directory is visited once (so link loops end), and
                             entries whose names begin with '.' (.build, .git, editor lock files) are
                             skipped. A directory is never read as a file, even if named *.layout.xml.
-                            What cannot be read (a dangling link, a FIFO found by the search) is an
-                            unreadable-file error; a file is read no further than 4 MiB (input-limit).
+                            What cannot be read (a dangling link, a FIFO found by the search, a
+                            directory that cannot be looked into: a path over PATH_MAX, one removed
+                            during the run) is an unreadable-file error naming it, never skipped; a
+                            file is read no further than 4 MiB (input-limit).
                             A file reached by several paths (a link, a second hard link, a PATH inside
                             another) is checked once, under the first path that reaches it.
 
     OPTIONS:
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory
-                            (recursively). DIR may also be one class schema file. Repeatable.
-                            Default: ./Schemas when it exists. With no class schema at all, the class
+                            (recursively). DIR may also be one class schema file, but not '-':
+                            standard input is only ever the one layout PATH '-'. Repeatable.
+                            Default: the configuration's <schemas>, else ./Schemas when it exists.
+                            With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
+      --swift-sources DIR   Also check Interface Builder files (*.xib, *.storyboard, searched for under
+                            each PATH directory like layouts, or named as a PATH) against the Swift
+                            classes of every *.swift under DIR: outlets, outlet collections and
+                            actions (unknown-outlet, unknown-action, outlet-type-mismatch,
+                            unknown-class, unknown-destination; unconnected-outlet for an implicitly
+                            unwrapped outlet that no Interface Builder file using its class connects).
+                            Each diagnostic has a note at the Swift declaration. Repeatable. Without
+                            it, Interface Builder files are not searched for, and naming one is an
+                            error. The Swift files are read with the toolchain's sourcekitd
+                            (syntax only: no UIKit, no build needed). With it, a run that finds no
+                            layout does not warn about class schemas.
+      --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
+                            files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
+                            PATH. Not found: exit status 2.
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
                               a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
@@ -172,9 +263,29 @@ let helpText = """
                               "line", "column", "severity", "rule", "message"}]}, keys sorted.
                             github: GitHub Actions annotations,
                               ::error file=PATH,line=LINE,col=COLUMN,title=RULE::MESSAGE
+                            Paths print as the bytes the system gave them, losslessly, in every format:
+                            '\\' as '\\\\' and each byte that is not UTF-8 as '\\xNN' (caf\\xE9), so a JSON
+                            "file" decodes to that text, not to the raw bytes.
+                            sarif: SARIF 2.1.0 for code scanning: every rule in tool.driver.rules,
+                              paths relative to the working directory (%SRCROOT%), fingerprints that
+                              do not change when lines above a finding move.
+                            junit: JUnit XML, a test case per file, a failure per error.
+                            checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
-                            and on GitHub without file, line and col.
+                            on GitHub without file, line and col, in SARIF without a location.
+      --config FILE         Read the configuration from FILE (default: ./layout-check.xml when it
+                            exists): <schemas path>, used when there is no --schemas; <exclude path>,
+                            globs (*, ?, ** for any directories) that leave files out of a directory
+                            search, matched against paths relative to FILE's directory; and
+                            <rule id severity="error|warning|ignore">. Format rules cannot be lowered.
+                            Schemas/config.xsd describes the file.
+      --baseline FILE       Report only findings that FILE does not hold (matched on rule, file and
+                            message, not line; one entry per finding); entries that match nothing are
+                            listed on standard error as fixed.
+      --write-baseline FILE Record every finding in FILE (after the configuration's severities)
+                            instead of reporting them, and exit 0.
+      --strict              Warnings fail the run too (exit status 1).
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
                             opened one at a time per job, so any number of files can be checked. The
                             output is the same whatever N is: sorted by path, line, column and rule.
@@ -184,17 +295,25 @@ let helpText = """
     RULES:
     \(ruleList)
     EXIT STATUS:
-      0  no errors (warnings allowed)
-      1  at least one error, in a layout or a class schema
-      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH or --schemas
-         DIR that does not exist
+      0  no errors (warnings allowed, unless --strict)
+      1  at least one error, in a layout or a class schema; or a warning, with --strict
+      2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH, --schemas
+         DIR or --swift-sources DIR that does not exist, no sourcekitd for --swift-sources; a
+         configuration or baseline that cannot be read or used (each problem is printed as
+         FILE:LINE:COLUMN: error: MESSAGE [configuration]); or the report could not be written (a full
+         disk, a closed pipe as in '| head -1'), which one line on standard error says
 
     EXAMPLES:
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
+      layout-check --format sarif --baseline layout-check-baseline.xml Layouts/ > layout-check.sarif
+      layout-check --swift-sources MyApp MyApp
       cat PhotoCell.layout.xml | layout-check -
 
     """
 
+/// The version of `layout-check`, as `--version` and the SARIF report give it.
+let toolVersion = "1.1.0"
+
 /// The text of `--version`.
-let versionText = "layout-check 1.0.0 (LayoutKit format v1)\n"
+let versionText = "layout-check \(toolVersion) (LayoutKit format v1)\n"

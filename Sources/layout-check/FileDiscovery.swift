@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(FileReading) @_spi(LayoutFileSearch) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -54,17 +54,16 @@ struct FileDiscovery {
 
     /// Adds a PATH argument: `-`, a file, or a directory to search. Nothing is searched until `next()`.
     /// - Throws: `UsageError` when nothing exists at the path.
-    mutating func add(_ argument: String) throws(UsageError) {
-        if argument == "-" {
+    mutating func add(_ path: SystemPath) throws(UsageError) {
+        if path == .standardInput {
             roots.append(.standardInput)
             return
         }
-        let path = SystemPath(argument)
         var status = stat()
         guard path.withCString({ lstat($0, &status) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {
-                throw UsageError(message: "no such file or directory: '\(argument)'")
+                throw UsageError(message: "no such file or directory: '\(path)'")
             }
             // It may exist but cannot be looked at (a parent without search permission): a diagnostic.
             roots.append(.file(path))
@@ -115,8 +114,17 @@ struct FileDiscovery {
             let child = listing.directory.appending(name)
             var status = stat()
             let exists = child.withCString({ stat($0, &status) }) == 0
+            let statError = exists ? 0 : errno
             if exists, status.isDirectory {
                 pendingDirectories.append(child)
+                continue
+            }
+            if !exists, !yields {
+                // A link to nothing, or to itself, is no directory; anything else that cannot be looked
+                // at (a path over PATH_MAX, a parent without search permission) may be one.
+                if statError != ENOENT, statError != ENOTDIR, statError != ELOOP {
+                    reportUnreadableDirectory(child, SystemError(statError))
+                }
                 continue
             }
             guard yields else { continue }
@@ -171,7 +179,7 @@ struct FileDiscovery {
         let bytes = UnsafeMutableRawBufferPointer(start: resolved, count: length)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return false }
         let name = bytes[(slash + 1)...]
-        guard name.first != UInt8(ascii: "."), isYielded(name) else { return false }
+        guard !LayoutFileSearch.skips(name), isYielded(name) else { return false }
         // The directory is the path up to that slash, or `/` itself.
         bytes[slash == 0 ? 1 : slash] = 0
         var status = stat()
@@ -196,7 +204,12 @@ struct FileDiscovery {
     /// Starts reading a directory unless it has been visited already.
     private mutating func startReading(_ directory: SystemPath) {
         var status = stat()
-        guard directory.withCString({ stat($0, &status) }) == 0 else { return }
+        guard directory.withCString({ stat($0, &status) }) == 0 else {
+            // Over PATH_MAX, behind a parent that cannot be searched, or removed since it was found:
+            // whatever it holds is unchecked, which must not pass for a clean run.
+            reportUnreadableDirectory(directory, SystemError(errno))
+            return
+        }
         let identity = FileIdentity(status)
         guard visitedDirectories.insert(identity).inserted else { return }
         switch DirectoryListing.read(directory) {
@@ -205,11 +218,16 @@ struct FileDiscovery {
             nextEntry = 0
         case .failure(let error):
             unreadableDirectories.insert(identity)
-            diagnostics.append(
-                Diagnostic(
-                    rule: .unreadableFile, message: "cannot read directory: \(error.description)",
-                    location: SourceLocation(file: directory.description, line: 1, column: 1)))
+            reportUnreadableDirectory(directory, error)
         }
+    }
+
+    /// The `unreadable-file` error of a directory whose entries the search cannot reach.
+    private mutating func reportUnreadableDirectory(_ directory: SystemPath, _ error: SystemError) {
+        diagnostics.append(
+            Diagnostic(
+                rule: .unreadableFile, message: "cannot read directory: \(error.description)",
+                location: SourceLocation(file: directory.description, line: 1, column: 1)))
     }
 }
 
@@ -256,10 +274,11 @@ private struct DirectoryListing {
             // past the last record of readdir's buffer, which crashed when the buffer ended a heap page.
             let record = UnsafeRawPointer(entry)
             let name = (record + nameOffset).assumingMemoryBound(to: CChar.self)
-            if name.pointee == CChar(UInt8(ascii: ".")) { continue }  // `.`, `..` and hidden entries
+            let nameWithNUL = UnsafeRawBufferPointer(start: name, count: strlen(name) + 1)
+            if LayoutFileSearch.skips(nameWithNUL) { continue }
             starts.append(records.count)
             records.append((record + typeOffset).load(as: UInt8.self))
-            records.append(contentsOf: UnsafeRawBufferPointer(start: name, count: strlen(name) + 1))
+            records.append(contentsOf: nameWithNUL)
         }
         records.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { names in
@@ -298,8 +317,5 @@ struct SystemError: Error, CustomStringConvertible {
         self.code = code
     }
 
-    var description: String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    var description: String { LayoutFile.reason(code) }
 }

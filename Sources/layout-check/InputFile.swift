@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -24,18 +24,6 @@ struct InputFile: Sendable {
 }
 
 extension InputFile {
-    /// The most bytes a layout may have (DESIGN.md, `input-limit`). Reading stops one byte past it, so
-    /// the rule still fires while a huge file, or one without end like `/dev/zero`, costs no more.
-    static let byteLimit = LayoutValidator.maximumFileBytes
-
-    /// What reading a file gave.
-    enum Contents {
-        /// The file's bytes, at most `byteLimit + 1` of them.
-        case bytes([UInt8])
-        /// Why it could not be read, for the `unreadable-file` message.
-        case unreadable(String)
-    }
-
     /// Every diagnostic of this layout file: its rules, or `unreadable-file`.
     func diagnostics(catalog: ClassCatalog?) -> [Diagnostic] {
         switch contents() {
@@ -53,49 +41,13 @@ extension InputFile {
             location: SourceLocation(file: displayPath, line: 1, column: 1))
     }
 
-    /// Opens, reads and closes the file; only one descriptor per file, and only while it is read.
-    func contents() -> Contents {
-        guard let path else { return Self.readAll(from: STDIN_FILENO, expectedCount: 0) }
-        // A file found by the search is opened without blocking, so that a FIFO put there after the
-        // search cannot stall the run; it is then refused below as not a regular file.
-        let flags = O_RDONLY | O_CLOEXEC | (isExplicit ? 0 : O_NONBLOCK)
-        var descriptor: Int32
-        repeat {
-            descriptor = path.withCString { open($0, flags) }
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            let error = SystemError(errno)
-            var status = stat()
-            if error.code == ENOENT, path.withCString({ lstat($0, &status) }) == 0 {
-                return .unreadable("it is a symbolic link to nothing (its target does not exist)")
-            }
-            return .unreadable(error.description)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .unreadable(SystemError(errno).description) }
-        if status.isDirectory { return .unreadable("it is a directory") }
-        if !isExplicit, !status.isRegularFile {
-            return .unreadable("it is not a regular file (a FIFO, socket or device)")
-        }
-        return Self.readAll(from: descriptor, expectedCount: status.isRegularFile ? Int(status.st_size) : 0)
-    }
-
-    private static func readAll(from descriptor: Int32, expectedCount: Int) -> Contents {
-        let capacity = byteLimit + 1
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(max(expectedCount, 0), byteLimit) + 1)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < capacity {
-            let wanted = min(chunk.count, capacity - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unreadable(SystemError(errno).description)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        return .bytes(bytes)
+    /// Opens, reads and closes the file, no further than one byte past the input limit (so the rule
+    /// still fires while a huge file, or one without end like `/dev/zero`, costs no more).
+    ///
+    /// A file found by the search is opened without blocking, so that a FIFO put there after the
+    /// search cannot stall the run; it is refused as not a regular file.
+    func contents() -> LayoutFile.Contents {
+        guard let path else { return LayoutFile.read(descriptor: STDIN_FILENO, expectedCount: 0) }
+        return path.withCString { LayoutFile.read(path: $0, regularFileOnly: !isExplicit) }
     }
 }

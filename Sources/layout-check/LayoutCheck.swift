@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+@_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +12,8 @@ import LayoutKit
 /// The checker: parse the command line, find the files, check them in parallel, print, and return
 /// the exit status (0 no errors, 1 errors, 2 the run could not proceed).
 enum LayoutCheck {
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// - Parameter arguments: The arguments after the program name, as the bytes the shell passed.
+    static func run(_ arguments: [[UInt8]]) async -> Int32 {
         let command: Command
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
@@ -21,11 +22,9 @@ enum LayoutCheck {
         }
         switch command {
         case .help:
-            StandardStream.output.write(helpText)
-            return 0
+            return printed(helpText)
         case .version:
-            StandardStream.output.write(versionText)
-            return 0
+            return printed(versionText)
         case .check(let arguments):
             return await check(arguments)
         }
@@ -33,37 +32,135 @@ enum LayoutCheck {
 
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
+        let workingDirectory = FileManager.default.currentDirectoryPath
+
+        let settings: RunSettings
+        switch RunSettings.load(arguments, workingDirectory: workingDirectory) {
+        case .success(let loaded): settings = loaded
+        case .failure(.usage(let error)): return usageFailure(error)
+        case .failure(.invalid(let diagnostics)): return invalidSettings(diagnostics)
+        }
 
         // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
         // anything is checked or printed. The search itself happens as the files are checked.
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
         var missing: [UsageError] = []
-        let schemaDirectories =
-            arguments.schemaDirectories.isEmpty && isDirectory("Schemas") ? ["Schemas"] : arguments.schemaDirectories
-        for directory in schemaDirectories {
+        for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory(SystemPath("Schemas"))) {
             do throws(UsageError) {
                 try schemaFiles.add(directory)
             } catch {
                 missing.append(UsageError(message: "--schemas: \(error.message)"))
             }
         }
-        for path in arguments.paths {
+        for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
+        }
+        var interfaceBuilder: InterfaceBuilderRun?
+        if !arguments.swiftSources.isEmpty {
+            do throws(UsageError) { interfaceBuilder = try InterfaceBuilderRun(arguments) } catch {
+                missing.append(error)
+            }
         }
         if !missing.isEmpty { return usageFailure(missing) }
 
         let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
-        let checked = await checkInParallel(&layoutFiles, catalog: catalog, jobs: arguments.jobs)
+        let checked = await checkInParallel(
+            &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile,
+            isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
-        if catalog == nil { diagnostics.append(noClassSchemas) }
+        var files = checked.files
+        if catalog == nil, checked.files > 0 || interfaceBuilder == nil { diagnostics.append(noClassSchemas) }
+        if var run = interfaceBuilder {
+            let found = await run.check(jobs: arguments.jobs)
+            files += found.files
+            diagnostics += found.diagnostics
+        }
+        // The configuration's severities apply as diagnostics leave the checker, before the baseline.
+        diagnostics = settings.configuration.apply(to: diagnostics)
         diagnostics.sort(by: Diagnostic.ordered)
 
-        let report = Report(files: checked.files, diagnostics: diagnostics, duration: ContinuousClock.now - start)
-        StandardStream.output.write(arguments.format.render(report, colour: StandardStream.output.wantsColour))
-        StandardStream.error.write(report.summary)
-        return report.errors > 0 ? 1 : 0
+        if let path = arguments.writeBaseline {
+            return writeBaseline(Baseline(entries: settings.baselineEntries(diagnostics)), to: path)
+        }
+        var notes = ""
+        if let baseline = settings.baseline {
+            let (new, fixed) = baseline.match(settings.baselineEntries(diagnostics))
+            let accepted = diagnostics.count - new.count
+            diagnostics = new.map { diagnostics[$0] }
+            notes = baselineSummary(accepted: accepted, fixed: fixed)
+        }
+
+        let report = Report(
+            files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
+            workingDirectory: workingDirectory, checkedFiles: checked.paths)
+        let status = printed(arguments.format.render(report, colour: StandardStream.output.wantsColour))
+        guard status == 0 else { return status }
+        try? StandardStream.error.write(notes + report.summary)
+        let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
+        if !failed, let stamp = arguments.touch, !touch(stamp) {
+            return usageFailure(UsageError(message: "--touch: cannot write '\(stamp)'"))
+        }
+        return failed ? 1 : 0
+    }
+
+    /// Records the findings as a baseline file and says so; exit status 0 unless it cannot be written.
+    private static func writeBaseline(_ baseline: Baseline, to path: String) -> Int32 {
+        do {
+            let url = URL(fileURLWithPath: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(BaselineWriter.document(baseline).utf8).write(to: url, options: .atomic)
+        } catch {
+            return usageFailure(
+                UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)"))
+        }
+        let count = baseline.entries.count
+        try? StandardStream.error.write("layout-check: wrote \(count) finding\(count == 1 ? "" : "s") to \(path)\n")
+        return 0
+    }
+
+    /// What the baseline took away, for standard error: how many findings it held, and each entry that
+    /// matched nothing any more, so that it can be dropped from the file.
+    private static func baselineSummary(accepted: Int, fixed: [Baseline.Entry]) -> String {
+        var text = "layout-check: \(accepted) finding\(accepted == 1 ? "" : "s") in the baseline not reported\n"
+        if !fixed.isEmpty {
+            text += "layout-check: \(fixed.count) baseline entr\(fixed.count == 1 ? "y matches" : "ies match")"
+            text += " no finding any more (fixed); --write-baseline drops them:\n"
+            for entry in fixed {
+                let file = entry.file.isEmpty ? "layout-check" : entry.file
+                text +=
+                    "  \(TextRenderer.visible(file)): \(TextRenderer.visible(entry.message)) [\(entry.rule.rawValue)]\n"
+            }
+        }
+        return text
+    }
+
+    /// Writes the build-tool plugin's stamp file; whether it could be written.
+    private static func touch(_ path: String) -> Bool {
+        (try? Data().write(to: URL(fileURLWithPath: path))) != nil
+    }
+
+    /// A configuration or baseline that cannot be used: each problem where it is, on standard error, and
+    /// exit status 2, as for a command line that cannot be run.
+    private static func invalidSettings(_ diagnostics: [Diagnostic]) -> Int32 {
+        let report = Report(files: 0, diagnostics: diagnostics.sorted(by: Diagnostic.ordered), duration: .zero)
+        try? StandardStream.error.write(TextRenderer(colour: StandardStream.error.wantsColour).render(report))
+        return 2
+    }
+
+    /// Writes `text` on standard output: 0 when all of it was written; else 2, after one line on
+    /// standard error, because a report that was not delivered (`| head -1`, a full disk) must not pass
+    /// for a clean run.
+    private static func printed(_ text: String) -> Int32 {
+        do throws(SystemError) {
+            try StandardStream.output.write(text)
+            return 0
+        } catch {
+            try? StandardStream.error.write("layout-check: error: cannot write to standard output: \(error)\n")
+            return 2
+        }
     }
 
     /// Reads the class schema files and merges them; `nil` when there is none that could be read.
@@ -98,20 +195,26 @@ enum LayoutCheck {
     ///
     /// Batches start at one file and double up to `maximumBatch`: a handful of files still spreads over
     /// every job, and a long run wakes this loop once a batch rather than once a file.
+    ///
+    /// With `listingFiles`, the path of every file is kept too, for a report that names clean files.
+    /// Files `isExcluded` refuses are neither checked nor counted.
     private static func checkInParallel(
-        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int
-    ) async -> (files: Int, diagnostics: [Diagnostic]) {
+        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
+        isExcluded: (InputFile) -> Bool
+    ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
         await withTaskGroup(of: [Diagnostic].self) { group in
             var files = 0
+            var paths: [String]? = listingFiles ? [] : nil
             var batchSize = 1
             func nextBatch() -> [InputFile]? {
                 var batch: [InputFile] = []
                 batch.reserveCapacity(batchSize)
                 while batch.count < batchSize, let file = discovery.next() {
-                    batch.append(file)
+                    if !isExcluded(file) { batch.append(file) }
                 }
                 guard !batch.isEmpty else { return nil }
                 files += batch.count
+                paths? += batch.map(\.displayPath)
                 batchSize = min(batchSize * 2, maximumBatch)
                 return batch
             }
@@ -126,13 +229,13 @@ enum LayoutCheck {
                     group.addTask { batch.flatMap { $0.diagnostics(catalog: catalog) } }
                 }
             }
-            return (files, diagnostics)
+            return (files, diagnostics, paths)
         }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: SystemPath) -> Bool {
         var status = stat()
-        return SystemPath(path).withCString({ stat($0, &status) }) == 0 && status.isDirectory
+        return path.withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
 
     private static func usageFailure(_ errors: UsageError...) -> Int32 { usageFailure(errors) }
@@ -142,9 +245,11 @@ enum LayoutCheck {
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
         }
-        text += "Usage: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...\n"
+        text +=
+            "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR] "
+            + "[--format FORMAT] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
-        StandardStream.error.write(text)
+        try? StandardStream.error.write(text)
         return 2
     }
 }

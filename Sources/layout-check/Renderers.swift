@@ -8,6 +8,11 @@ struct Report: Sendable {
     /// Every diagnostic, in `Diagnostic.ordered` order.
     var diagnostics: [Diagnostic]
     var duration: Duration
+    /// The absolute path of the directory the run happened in, which reports name files relative to.
+    var workingDirectory: String = "/"
+    /// Every layout file checked, as diagnostics name them; kept only for a format that lists clean
+    /// files too (JUnit), so that other runs hold nothing per file.
+    var checkedFiles: [String]?
 
     var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
     var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
@@ -28,6 +33,9 @@ extension OutputFormat {
         case .text: TextRenderer(colour: colour).render(report)
         case .json: JSONRenderer.render(report)
         case .github: GitHubRenderer.render(report)
+        case .sarif: SARIFReporter.render(report, rules: RuleDescriptor.all)
+        case .junit: JUnitReporter.render(report, rules: RuleDescriptor.all)
+        case .checkstyle: CheckstyleReporter.render(report, rules: RuleDescriptor.all)
         }
     }
 }

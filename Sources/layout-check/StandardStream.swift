@@ -24,13 +24,16 @@ struct StandardStream: Sendable {
         return isatty(descriptor) == 1
     }
 
-    func write(_ text: String) {
+    /// Writes all of `text`.
+    /// - Throws: `SystemError` when the stream refuses it (a closed pipe, a full disk): what is left is
+    ///   not written, and the caller decides what the loss means.
+    func write(_ text: String) throws(SystemError) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { writeToDescriptor(descriptor, $0) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // A closed pipe or full disk: nothing better to do than stop writing.
+                throw SystemError(errno)
             }
             bytes = bytes.dropFirst(written)
         }

@@ -9,19 +9,63 @@ struct SystemPath: Hashable, Sendable, CustomStringConvertible {
     private var terminated: [UInt8]
 
     init(_ path: String) {
-        terminated = Array(path.utf8)
+        self.init(bytes: path.utf8)
+    }
+
+    /// A path from its bytes, as `argv` or `readdir` gave them.
+    init(bytes: some Collection<UInt8>) {
+        terminated = Array(bytes)
         terminated.append(0)
     }
+
+    /// Whether the path's last bytes are `suffix`'s UTF-8.
+    func hasSuffix(_ suffix: String) -> Bool {
+        terminated.dropLast().reversed().starts(with: suffix.utf8.reversed())
+    }
+
+    /// `-`, which names standard input on the command line.
+    static let standardInput = SystemPath("-")
 
     private init(terminated: [UInt8]) {
         self.terminated = terminated
     }
 
-    /// The path as printed; bytes that are not UTF-8 become U+FFFD.
+    /// The path as printed, losslessly: `\` as `\\`, and each byte that is not part of valid UTF-8 as
+    /// `\xNN` (two uppercase hex digits), so that `caf\xE9` (Latin-1) and `café` print apart and either can
+    /// be turned back into its bytes. Every output format prints this same text.
     ///
     /// Joining never splits a character (`/` is ASCII), so this equals the printed directory joined with
     /// the printed name.
-    var description: String { String(decoding: terminated.dropLast(), as: UTF8.self) }
+    var description: String {
+        let bytes = terminated[..<(terminated.count - 1)]
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            let lead = bytes[position]
+            if lead < 0x80 {
+                if lead == UInt8(ascii: "\\") {
+                    text += "\\\\"
+                } else {
+                    text.unicodeScalars.append(Unicode.Scalar(lead))
+                }
+                position += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            let end = position + length
+            if length > 1, end <= bytes.endIndex,
+                let character = String(validating: bytes[position..<end], as: UTF8.self)
+            {
+                text += character
+                position = end
+            } else {
+                text += "\\x" + String(lead, radix: 16, uppercase: true)  // 0x80 and up: two digits
+                position += 1
+            }
+        }
+        return text
+    }
 
     /// `self/name`, without doubling a trailing slash, and without a leading `./` for `.`.
     func appending(_ name: some Collection<UInt8>) -> SystemPath {

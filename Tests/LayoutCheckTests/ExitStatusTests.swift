@@ -35,6 +35,15 @@ import Testing
             arguments: ["Layouts", "No/Such/Folder"], status: 2, message: "no such file or directory: 'No/Such/Folder'"),
         Case(arguments: ["--schemas", "NoSchemas", "Layouts"], status: 2, message: "--schemas: no such file"),
         Case(arguments: ["-", "Layouts", "-"], status: 2, message: "'-' (standard input) can be given only once"),
+        Case(arguments: ["--schemas", "-", "Layouts"], status: 2, message: "'--schemas' cannot read standard input"),
+        Case(arguments: ["--schemas=-", "-"], status: 2, message: "'--schemas' cannot read standard input"),
+        Case(arguments: ["--strict", "Layouts"], status: 0),
+        Case(arguments: ["--strict=yes", "Layouts"], status: 2, message: "'--strict' takes no value"),
+        Case(
+            arguments: ["--baseline", "a.xml", "--write-baseline", "b.xml", "Layouts"], status: 2,
+            message: "'--baseline' and '--write-baseline' cannot be used together"),
+        Case(
+            arguments: ["--baseline", "No/Such/baseline.xml", "Layouts"], status: 2, message: "--baseline: cannot read"),
     ]
 
     @Test(arguments: cases)
@@ -76,9 +85,12 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty)
         for part in [
-            "USAGE: layout-check [--schemas DIR]... [--format text|json|github] [--jobs N] PATH...", "--schemas DIR",
+            "USAGE: layout-check [--schemas DIR]... [--format FORMAT]", "--schemas DIR", "--config FILE",
+            "--baseline FILE", "--write-baseline FILE", "--strict",
             "--format", "--jobs N", "--version", "EXIT STATUS", "0  no errors", "1  at least one error",
             "2  the run could not proceed", "EXAMPLES", "layout-check Layouts/",
+            "layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...", "--swift-sources DIR",
+            "--toolchain DIR", "*.xib, *.storyboard",
         ] {
             #expect(result.standardOutput.contains(part), "help lacks \(part)")
         }

@@ -250,3 +250,70 @@ import Testing
         #expect(empty.outputLines.first?.hasPrefix("<stdin>:1:1: error: ") == true, "\(empty)")
     }
 }
+
+/// What the search cannot look into is an `unreadable-file` error naming it, never a silent skip that
+/// lets a broken layout beneath it pass as `0 files, 0 errors`.
+@Suite struct UnreachableDirectoryTests {
+    /// Twenty directories of 250-byte names: the path of the deepest, and so of the broken layout in
+    /// it, is longer than PATH_MAX (4096), so `stat` and `opendir` on it fail with ENAMETOOLONG.
+    @Test func aDirectoryWhosePathExceedsPATHMAXIsUnreadable() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        defer { removeDeepTree(folder.url.appendingPathComponent("tree").path) }
+        let name = String(repeating: "d", count: 250)
+        let levels = 20
+        var descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        try #require(descriptor >= 0)
+        for component in ["tree"] + Array(repeating: name, count: levels) {
+            try #require(mkdirat(descriptor, component, 0o755) == 0)
+            let next = openat(descriptor, component, O_RDONLY | O_DIRECTORY)
+            close(descriptor)
+            descriptor = next
+            try #require(descriptor >= 0)
+        }
+        let file = openat(descriptor, "Bad.layout.xml", O_WRONLY | O_CREAT, 0o644)
+        close(descriptor)
+        try #require(file >= 0)
+        _ = SampleLayout.malformed.utf8CString.dropLast().withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file)
+
+        let result = try runLayoutCheck(["--format", "json", "tree"], in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        let unreadable = report.diagnostics.filter { $0.rule == "unreadable-file" }
+        try #require(unreadable.count == 1, "\(result)")
+        #expect(unreadable[0].file.utf8.count > Int(PATH_MAX))
+        #expect(unreadable[0].file.hasPrefix("tree/\(name)/"))
+        #expect(unreadable[0].message == "cannot read directory: \(String(cString: strerror(ENAMETOOLONG)))")
+    }
+}
+
+/// Removes a tree that may be deeper than PATH_MAX, which `FileManager` cannot: one directory at a time,
+/// by descriptor.
+private func removeDeepTree(_ path: String) {
+    func removeContents(of directory: Int32) {
+        guard let stream = fdopendir(dup(directory)) else { return }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            // The name where it lies: a `dirent` is only as long as its name.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        for name in names {
+            if unlinkat(directory, name, 0) == 0 { continue }
+            let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+            guard child >= 0 else { continue }
+            removeContents(of: child)
+            close(child)
+            unlinkat(directory, name, AT_REMOVEDIR)
+        }
+    }
+    let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    guard root >= 0 else { return }
+    removeContents(of: root)
+    close(root)
+    rmdir(path)
+}

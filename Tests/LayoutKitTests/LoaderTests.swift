@@ -87,39 +87,43 @@ import Testing
         #expect(cell.awokeWithOutletsConnected)
     }
 
-    @Test func aMissingOwnerIsAnError() throws {
-        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
-        let error = #expect(throws: LayoutError.self) {
-            try loader.instantiate(owner: nil, externalObjects: ["dateFormatter": DateFormat()])
-        }
-        #expect(error?.rules == [.missingOwner])
-        #expect(error?.diagnostics.first?.location?.line == 4)
+    /// One way of instantiating FeedArticleCell.layout.xml with the wrong owner or external objects.
+    struct PlaceholderCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var owner: @Sendable () -> AnyObject?
+        var externals: @Sendable () -> [String: AnyObject]
+        var rule: RuleID
+        /// The line of the placeholder element, where the case pins it.
+        var line: Int?
+        /// Text the message must contain, where the case pins it.
+        var message: String?
     }
 
-    @Test func anOwnerOfTheWrongClassIsAnError() throws {
-        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
-        let error = #expect(throws: LayoutError.self) {
-            try loader.instantiate(owner: DateFormat(), externalObjects: ["dateFormatter": DateFormat()])
-        }
-        #expect(error?.rules == [.ownerClassMismatch])
-    }
+    static let placeholderCases: [PlaceholderCase] = [
+        PlaceholderCase(
+            testDescription: "a missing owner", owner: { nil }, externals: { ["dateFormatter": DateFormat()] },
+            rule: .missingOwner, line: 4),
+        PlaceholderCase(
+            testDescription: "an owner of the wrong class", owner: { DateFormat() },
+            externals: { ["dateFormatter": DateFormat()] }, rule: .ownerClassMismatch),
+        PlaceholderCase(
+            testDescription: "a missing external", owner: { FeedViewController() },
+            externals: { ["dateFormater": DateFormat()] }, rule: .missingExternal, line: 9,
+            message: "did you mean 'dateFormater'"),
+        PlaceholderCase(
+            testDescription: "an external of the wrong class", owner: { FeedViewController() },
+            externals: { ["dateFormatter": Label()] }, rule: .externalClassMismatch),
+    ]
 
-    @Test func aMissingExternalIsAnError() throws {
+    @Test(arguments: placeholderCases)
+    func aPlaceholderGivenWrongIsAnError(_ placeholder: PlaceholderCase) throws {
         let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
         let error = #expect(throws: LayoutError.self) {
-            try loader.instantiate(owner: FeedViewController(), externalObjects: ["dateFormater": DateFormat()])
+            try loader.instantiate(owner: placeholder.owner(), externalObjects: placeholder.externals())
         }
-        #expect(error?.rules == [.missingExternal])
-        #expect(error?.description.contains("did you mean 'dateFormater'") == true)
-        #expect(error?.diagnostics.first?.location?.line == 9)
-    }
-
-    @Test func anExternalOfTheWrongClassIsAnError() throws {
-        let loader = try LayoutLoader(named: "FeedArticleCell", in: Repository.layouts, registry: registry)
-        let error = #expect(throws: LayoutError.self) {
-            try loader.instantiate(owner: FeedViewController(), externalObjects: ["dateFormatter": Label()])
-        }
-        #expect(error?.rules == [.externalClassMismatch])
+        #expect(error?.rules == [placeholder.rule])
+        if let line = placeholder.line { #expect(error?.diagnostics.first?.location?.line == line) }
+        if let message = placeholder.message { #expect(error?.description.contains(message) == true) }
     }
 
     @Test func anExternalWithoutClassIsTypeCheckedWhenBound() throws {
@@ -148,6 +152,42 @@ import Testing
         }
         #expect(error?.rules == [.outletTypeMismatch])
         #expect(error?.diagnostics.first?.location?.line == 11)
+    }
+
+    @Test func aFailedLateBindingLeavesTheOwnerUntouched() throws {
+        // The owner's outlet comes first in the file, the untyped external's binding last: the owner
+        // must not be left pointing at a cell from the graph the failure throws away.
+        let layout = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <owner class="FeedViewController" id="owner">
+                    <connections><outlet property="articleCell" destination="cell"/></connections>
+                </owner>
+                <external id="formatter" name="formatter"/>
+                <tableViewCell id="cell" class="FeedArticleCell" module="PhotoApp">
+                    <label outlet="headlineLabel"/>
+                    <label outlet="summaryLabel"/>
+                    <label outlet="bylineLabel"/>
+                    <imageView outlet="heroImageView"/>
+                    <button outlet="shareButton"/>
+                    <connections>
+                        <outlet property="delegate" destination="owner"/>
+                        <outlet property="dateFormatter" destination="formatter"/>
+                    </connections>
+                </tableViewCell>
+            </layout>
+            """
+        let loader = try LayoutLoader(data: Data(layout.utf8), file: "atomic.layout.xml", registry: registry)
+        let owner = FeedViewController()
+        let error = #expect(throws: LayoutError.self) {
+            try loader.instantiate(owner: owner, externalObjects: ["formatter": Label()])
+        }
+        #expect(error?.rules == [.outletTypeMismatch])
+        #expect(error?.diagnostics.first?.location?.line == 15)
+        #expect(owner.articleCell == nil)
+        let cell = try loader.instantiate(
+            FeedArticleCell.self, owner: owner, externalObjects: ["formatter": DateFormat()])
+        #expect(owner.articleCell === cell)
     }
 
     // MARK: Load-time checks

@@ -11,51 +11,49 @@ import Testing
         LayoutValidator.validate(Array(text.utf8), file: "test.layout.xml", catalog: catalog)
     }
 
-    @Test func linesPastSixtyFiveThousandAreExact() {
+    /// One text and where its one diagnostic must be; `nil` leaves that part unpinned.
+    struct PositionCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var text: String
+        var rule: RuleID?
+        var line: Int?
+        var column: Int?
+    }
+
+    static let positionCases: [PositionCase] = [
         // 70,000 comment lines push the offending element far past libxml2's 16-bit line field.
-        let padding = String(repeating: "<!-- padding -->\n", count: 70_000)
-        let text = Self.header + padding + "    <label bogus=\"1\"/>\n</layout>\n"
-        let found = diagnostics(text)
-        #expect(found.map(\.rule) == [.schema])
-        #expect(found.first?.location?.line == 70_003)
-        #expect(found.first?.location?.column == 5)
-    }
+        PositionCase(
+            testDescription: "lines past 65,000 are exact",
+            text: header + String(repeating: "<!-- padding -->\n", count: 70_000)
+                + "    <label bogus=\"1\"/>\n</layout>\n",
+            rule: .schema, line: 70_003, column: 5),
+        PositionCase(
+            testDescription: "syntax errors past 65,000 are exact",
+            text: header + String(repeating: "\n", count: 70_000) + "    <label text=\"a\" text=\"b\"/>\n</layout>\n",
+            rule: .xmlSyntax, line: 70_003),
+        PositionCase(
+            testDescription: "a start tag over several lines is reported where it begins",
+            text: header
+                + "    <view>\n        <label\n            text=\"x\"\n            font=\"huge\"\n        />\n    </view>\n</layout>\n",
+            rule: .schema, line: 4, column: 9),
+        PositionCase(
+            testDescription: "columns count characters, not bytes",
+            text: header + "<view accessibilityIdentifier=\"写真\"><label bogus=\"1\"/></view>\n</layout>\n", column: 36),
+        PositionCase(
+            testDescription: "CRLF line endings keep lines right",
+            text: (header + "\n\n    <label bogus=\"1\"/>\n</layout>\n").replacingOccurrences(of: "\n", with: "\r\n"),
+            line: 5),
+        PositionCase(
+            testDescription: "a byte order mark on UTF-8 is accepted",
+            text: "\u{FEFF}" + header + "    <label bogus=\"1\"/>\n</layout>\n", rule: .schema, line: 3),
+    ]
 
-    @Test func syntaxErrorsPastSixtyFiveThousandAreExact() {
-        let padding = String(repeating: "\n", count: 70_000)
-        let text = Self.header + padding + "    <label text=\"a\" text=\"b\"/>\n</layout>\n"
-        let found = diagnostics(text)
-        #expect(found.map(\.rule) == [.xmlSyntax])
-        #expect(found.first?.location?.line == 70_003)
-    }
-
-    @Test func aStartTagOverSeveralLinesIsReportedWhereItBegins() {
-        let text =
-            Self.header
-            + "    <view>\n        <label\n            text=\"x\"\n            font=\"huge\"\n        />\n    </view>\n</layout>\n"
-        let found = diagnostics(text)
-        #expect(found.map(\.rule) == [.schema])
-        #expect(found.first?.location?.line == 4)
-        #expect(found.first?.location?.column == 9)
-    }
-
-    @Test func columnsCountCharactersNotBytes() {
-        let text = Self.header + "<view accessibilityIdentifier=\"写真\"><label bogus=\"1\"/></view>\n</layout>\n"
-        let found = diagnostics(text)
-        #expect(found.first?.location?.column == 36)
-    }
-
-    @Test func crlfLineEndingsKeepLinesRight() {
-        let text = (Self.header + "\n\n    <label bogus=\"1\"/>\n</layout>\n").replacingOccurrences(
-            of: "\n", with: "\r\n")
-        #expect(diagnostics(text).first?.location?.line == 5)
-    }
-
-    @Test func aByteOrderMarkOnUTF8IsAccepted() {
-        let text = "\u{FEFF}" + Self.header + "    <label bogus=\"1\"/>\n</layout>\n"
-        let found = diagnostics(text)
-        #expect(found.map(\.rule) == [.schema])
-        #expect(found.first?.location?.line == 3)
+    @Test(arguments: positionCases)
+    func aDiagnosticIsWhereItsMarkupBegins(_ position: PositionCase) {
+        let found = diagnostics(position.text)
+        if let rule = position.rule { #expect(found.map(\.rule) == [rule]) }
+        if let line = position.line { #expect(found.first?.location?.line == line) }
+        if let column = position.column { #expect(found.first?.location?.column == column) }
     }
 
     @Test func utf16IsRefusedWithAClearMessage() throws {
@@ -70,18 +68,37 @@ import Testing
         }
     }
 
-    @Test func aDeclaredEncodingIsNotHonouredTheBytesMustBeUTF8() {
-        // Latin-1 é (0xE9) under a Latin-1 declaration: read as UTF-8, it is an invalid byte.
-        var bytes = Array(
-            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\">\n".utf8)
-        bytes += Array("<label text=\"caf".utf8) + [0xE9] + Array("\"/></layout>\n".utf8)
-        let found = LayoutValidator.validate(bytes, file: "latin1.layout.xml", catalog: nil)
+    @Test(arguments: ["ISO-8859-1", "UTF-16", "EBCDIC", "no-such-enc", "utf8", "US-ASCII"])
+    func aDeclaredEncodingOtherThanUTF8IsASyntaxErrorAtTheDeclaration(_ encoding: String) {
+        // Under ISO-8859-1 every conforming parser reads these bytes as "cafÃ©"; LayoutKit, reading
+        // UTF-8, would read "café". Rather than disagree with them, it refuses the declaration.
+        let declaration = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n"
+        let text = declaration + "<layout xmlns=\"urn:layoutkit:layout:1\"><label text=\"café\"/></layout>\n"
+        let found = diagnostics(text)
         #expect(found.map(\.rule) == [.xmlSyntax])
-        #expect(found.first?.message.hasPrefix("the file is not valid UTF-8") == true, "\(found)")
-        // The same declaration on plain ASCII is harmless: the bytes are the same in UTF-8.
-        let ascii =
-            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
-        #expect(diagnostics(ascii).isEmpty)
+        #expect(found.first?.message.contains("encoding=\"\(encoding)\"") == true, "\(found)")
+        #expect(found.first?.location?.line == 1)
+        #expect(diagnostics("\u{FEFF}" + text).map(\.rule) == [.xmlSyntax])
+    }
+
+    @Test(arguments: ["UTF-8", "utf-8", "Utf-8"])
+    func aDeclaredUTF8InAnyCaseIsFine(_ encoding: String) {
+        let text =
+            "<?xml version='1.0' encoding = '\(encoding)' ?>\n<layout xmlns=\"urn:layoutkit:layout:1\"><view/></layout>\n"
+        #expect(diagnostics(text).isEmpty)
+    }
+
+    @Test func syntaxErrorsInAFileWithLoneCRLineEndingsAreOnTheirLine() {
+        // libxml2 counts only LF; XML, our line table and every other rule count a lone CR too.
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<layout xmlns=\"urn:layoutkit:layout:1\">"]
+        lines += Array(repeating: "    <view/>", count: 10)
+        lines += ["    <stackView></view>", "</layout>", ""]
+        let found = diagnostics(lines.joined(separator: "\r"))
+        #expect(found.map(\.rule) == [.xmlSyntax])
+        #expect(found.first?.location?.line == 13, "\(found)")
+        // The same file with LF and with CRLF line endings: the same line.
+        #expect(diagnostics(lines.joined(separator: "\n")).first?.location?.line == 13)
+        #expect(diagnostics(lines.joined(separator: "\r\n")).first?.location?.line == 13)
     }
 
     @Test func otherEncodingSignaturesAreRefusedBeforeLibxml2SeesThem() {
@@ -108,6 +125,16 @@ import Testing
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.inputLimit])
         #expect(found.first?.location?.line == 1)
+    }
+
+    @Test func theSizeLimitIsOneConstantThatItsMessageAndTheRulesTableSay() {
+        let limit = LayoutValidator.maximumFileBytes
+        #expect(limit == 4 * 1024 * 1024)
+        let found = LayoutValidator.validate([UInt8](repeating: 0x20, count: limit + 1), file: "big", catalog: nil)
+        #expect(found.first?.message == "the file is larger than \(limit) bytes (4 MiB), the limit for one file")
+        #expect(
+            LayoutValidator.validate([UInt8](repeating: 0x20, count: limit), file: "big", catalog: nil).first?.rule
+                == .xmlSyntax)
     }
 
     @Test func nestingDeeperThan128IsReportedAtTheElementPastTheLimit() {

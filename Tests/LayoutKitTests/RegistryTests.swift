@@ -27,6 +27,18 @@ final class DetailedPhotoCell: SubtitledPhotoCell {
     }
 }
 
+/// An owner with an outlet whose type is a registered class, for registration-order tests.
+final class DetailOwner: OutletDeclaring {
+    var cell: DetailedPhotoCell?
+    static var outlets: [Outlet] { [Outlet("cell", \DetailOwner.cell)] }
+}
+
+/// A view with an outlet of its own class.
+final class ChainedView: View {
+    var next: ChainedView?
+    override class var outlets: [Outlet] { super.outlets + [Outlet("next", \ChainedView.next, optional: true)] }
+}
+
 final class MisnamedOutletCell: TableViewCell {
     var label: Label?
     override class var outlets: [Outlet] { [Outlet("title label", \MisnamedOutletCell.label)] }
@@ -41,6 +53,40 @@ final class MisnamedOutletCell: TableViewCell {
         #expect(registered.module == "PhotoApp")
         #expect(registered.isView)
         #expect(registered.outlets.map(\.name) == ["photoTitleLabel", "photoDateLabel", "thumbnailView"])
+    }
+
+    /// The registry is built one class at a time; whatever the order, the catalog is the one that
+    /// registering every class at once would give: nearest bases, members declared where they are,
+    /// member types that name classes registered later.
+    @Test func registrationOrderDoesNotChangeTheCatalog() throws {
+        var basesFirst = LayoutRegistry.standard
+        try basesFirst.register(SubtitledPhotoCell.self)
+        try basesFirst.register(DetailedPhotoCell.self)
+        try basesFirst.register(DetailOwner.self)
+        var basesLast = LayoutRegistry.standard
+        try basesLast.register(DetailOwner.self)
+        try basesLast.register(DetailedPhotoCell.self)
+        try basesLast.register(SubtitledPhotoCell.self)
+        #expect(basesFirst.catalog.differences(from: basesLast.catalog).isEmpty)
+        let document = basesLast.classSchemaDocument()
+        #expect(
+            document.contains(#"<class name="DetailedPhotoCell" module="LayoutKitTests" base="SubtitledPhotoCell">"#))
+        #expect(document.contains(#"<outlet name="cell" type="DetailedPhotoCell"/>"#))
+        // Declared once, on SubtitledPhotoCell, though DetailedPhotoCell was registered before it.
+        #expect(document.components(separatedBy: #"name="subtitleLabel""#).count == 2)
+    }
+
+    @Test func anOutletOfItsOwnClassIsSpelledAsTheSchemaSpellsIt() throws {
+        var registry = LayoutRegistry.standard
+        try registry.register(ChainedView.self)
+        let schema = ClassCatalog.load(schemas: [("Chained.classes.xml", Array(registry.classSchemaDocument().utf8))])
+        #expect(schema.diagnostics.isEmpty)
+        #expect(registry.catalog.differences(from: schema.catalog).isEmpty)
+        let layout =
+            #"<layout xmlns="urn:layoutkit:layout:1"><view class="ChainedView"><label outlet="next"/></view></layout>"#
+        let fromRegistry = LayoutValidator.validate(Array(layout.utf8), file: "t", catalog: registry.catalog)
+        #expect(fromRegistry == LayoutValidator.validate(Array(layout.utf8), file: "t", catalog: schema.catalog))
+        #expect(fromRegistry.first?.message.contains("has type ChainedView,") == true)
     }
 
     @Test func twoTypesUnderOneNameIsAnError() throws {

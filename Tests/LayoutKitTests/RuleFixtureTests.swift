@@ -53,8 +53,11 @@ import Testing
             }
         }
         // Checked elsewhere: input-limit (limits tests), unreadable-file and no-class-schemas (the CLI),
-        // class-schema (invalid-schemas).
-        let elsewhere: Set<String> = ["input-limit", "unreadable-file", "no-class-schemas", "class-schema"]
+        // class-schema (invalid-schemas), configuration (configurations, ConfigurationFixtureTests),
+        // unknown-action (Interface Builder files, in LayoutCheckTests).
+        let elsewhere: Set<String> = [
+            "input-limit", "unreadable-file", "no-class-schemas", "class-schema", "configuration", "unknown-action",
+        ]
         // The loader's own rules (phase `instantiation`) are checked by LoaderTests.
         for rule in RuleDescriptor.all.filter({ $0.phase != .instantiation }).map(\.id)
         where !elsewhere.contains(rule.rawValue) {

@@ -39,6 +39,9 @@ struct AssertLayoutsValidTests {
             </layout>
             """, to: "Cells/More/Unknown.layout.xml", in: folder)
         try write("not a layout", to: "notes.xml", in: folder)
+        // Hidden folders and files are passed over, as layout-check passes them over.
+        try write("<broken", to: ".build/Stale.layout.xml", in: folder)
+        try write("<broken", to: "Cells/.Draft.layout.xml", in: folder)
         let registry = try ExampleApp.registry()
 
         let messages = capture { assertLayoutsValid(in: folder, registry: registry) }.messages

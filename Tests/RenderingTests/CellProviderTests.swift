@@ -167,6 +167,10 @@ struct CellProviderTests {
         }
         #expect(layoutError.rules == [.topLevelMismatch])
         #expect(layoutError.diagnostics.first?.location?.file == "\(name).layout.xml")
+        // The loader's wording, from the one function that builds it.
+        #expect(
+            layoutError.diagnostics.first?.message.hasPrefix("expected exactly one top-level TableViewCell, found ")
+                == true)
     }
 
     @Test("a layout that cannot be instantiated without an owner reports its diagnostics")

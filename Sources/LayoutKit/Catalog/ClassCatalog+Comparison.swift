@@ -1,24 +1,28 @@
 extension ClassCatalog {
-    /// One way two catalogs disagree about a class or one of its outlets.
+    /// One way two catalogs disagree about a class or one of its members.
     public struct Difference: Hashable, Sendable, CustomStringConvertible {
         /// The class it is about: `Module.Name`, or the plain name of a class declared without a module.
         public let className: String
-        /// The outlet it is about, when it is about one.
-        public let outletName: String?
-        /// One sentence naming the class, the outlet and what each side says.
+        /// The member it is about, when it is about one.
+        let member: MemberKey?
+        /// One sentence naming the class, the member and what each side says.
         public let description: String
-        /// Where this catalog declares the outlet, or else the class, the difference is about: in a
+        /// Where this catalog declares the member, or else the class, the difference is about: in a
         /// catalog read from class schema files, the line to change. `nil` when this catalog does not
         /// declare it or was not read from files.
         public let location: SourceLocation?
+
+        /// The outlet it is about, when it is about one.
+        public var outletName: String? { member?.kind == .outlet ? member?.name : nil }
     }
 
     /// Every way this catalog and `other` disagree about their declared classes: a class only one side
-    /// has, a different module or base, an outlet only one side declares, a different outlet type or
-    /// optionality.
+    /// has, a different module or base, a member (an outlet) only one side declares, a different member
+    /// type or optionality.
     ///
-    /// Built-in classes are not compared. Outlets are compared on the class that declares them, so an
-    /// outlet moved from a class to its base is a difference even though both still inherit it.
+    /// Built-in classes are not compared. Members are compared on the class that declares them, so an
+    /// outlet moved from a class to its base is a difference even though both still inherit it. Only
+    /// what a class schema can say is compared: never how a registry's member is applied.
     /// Classes pair up by `Module.Name`; a class left over on each side with the same plain name pairs
     /// up too, and its module is reported as the difference.
     /// - Parameters:
@@ -55,13 +59,12 @@ extension ClassCatalog {
         func translated(_ key: String) -> String { translation[key] ?? key }
 
         var found: [Difference] = []
-        func report(_ className: String, _ declared: ClassEntry?, outlet outletName: String? = nil, _ sentence: String)
-        {
-            let outlet = outletName.flatMap { outletName in declared?.outlets.first { $0.name == outletName } }
+        func report(_ className: String, _ declared: ClassEntry?, member: MemberKey? = nil, _ sentence: String) {
+            let declaration = member.flatMap { key in declared?.members.first { $0.key == key } }
             found.append(
                 Difference(
-                    className: className, outletName: outletName, description: sentence,
-                    location: outlet?.location ?? declared?.location))
+                    className: className, member: member, description: sentence,
+                    location: declaration?.location ?? declared?.location))
         }
         for entry in leftMine.values {
             report(entry.key, entry, "class '\(entry.key)' is in \(name) but not in \(otherName)")
@@ -85,38 +88,41 @@ extension ClassCatalog {
                     className, mineEntry,
                     "\(subject) has \(base(mineEntry.base)) in \(name) but \(base(theirsEntry.base)) in \(otherName)")
             }
-            for outlet in mineEntry.outlets {
-                let outletSubject = "outlet '\(outlet.name)' of \(subject)"
-                guard let match = theirsEntry.outlets.first(where: { $0.name == outlet.name }) else {
+            let theirMembers = Dictionary(
+                theirsEntry.members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            for member in mineEntry.members {
+                let memberSubject = "\(member.key) of \(subject)"
+                guard let match = theirMembers[member.key] else {
                     report(
-                        className, mineEntry, outlet: outlet.name,
-                        "\(outletSubject) is in \(name) but not in \(otherName)")
+                        className, mineEntry, member: member.key,
+                        "\(memberSubject) is in \(name) but not in \(otherName)")
                     continue
                 }
                 let sameType =
-                    if let type = outlet.type, let matchType = match.type {
+                    if let type = member.type, let matchType = match.type {
                         translated(type) == matchType
                     } else {
-                        outlet.type == nil && match.type == nil && outlet.typeName == match.typeName
+                        member.type == nil && match.type == nil && member.typeName == match.typeName
                     }
                 if !sameType {
                     report(
-                        className, mineEntry, outlet: outlet.name,
-                        "\(outletSubject) has type '\(outlet.type ?? outlet.typeName)' in \(name) "
+                        className, mineEntry, member: member.key,
+                        "\(memberSubject) has type '\(member.type ?? member.typeName)' in \(name) "
                             + "but '\(match.type ?? match.typeName)' in \(otherName)")
                 }
-                if outlet.isOptional != match.isOptional {
+                if member.isOptional != match.isOptional {
                     func optionality(_ isOptional: Bool) -> String { isOptional ? "optional" : "required" }
                     report(
-                        className, mineEntry, outlet: outlet.name,
-                        "\(outletSubject) is \(optionality(outlet.isOptional)) in \(name) "
+                        className, mineEntry, member: member.key,
+                        "\(memberSubject) is \(optionality(member.isOptional)) in \(name) "
                             + "but \(optionality(match.isOptional)) in \(otherName)")
                 }
             }
-            for outlet in theirsEntry.outlets where !mineEntry.outlets.contains(where: { $0.name == outlet.name }) {
+            let myKeys = Set(mineEntry.members.map(\.key))
+            for member in theirsEntry.members where !myKeys.contains(member.key) {
                 report(
-                    className, mineEntry, outlet: outlet.name,
-                    "outlet '\(outlet.name)' of \(subject) is in \(otherName) but not in \(name)")
+                    className, mineEntry, member: member.key,
+                    "\(member.key) of \(subject) is in \(otherName) but not in \(name)")
             }
         }
         // Grouped by class, in the order each class's differences were found.

@@ -1,9 +1,9 @@
-/// Every class a layout may name, with its base and its outlets: the one description the rules read.
+/// Every class a layout may name, with its base and its members: the one description the rules read.
 ///
 /// The checker builds it from class schema files (`Schemas/*.classes.xml`); the loader builds it from a
 /// `LayoutRegistry` of Swift classes. The same rules run on both.
 public struct ClassCatalog: Sendable {
-    /// One class: its name, where it sits in the hierarchy, and the outlets it declares itself.
+    /// One class: its name, where it sits in the hierarchy, and the members it declares itself.
     struct ClassEntry: Sendable {
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
         var key: String
@@ -11,8 +11,8 @@ public struct ClassCatalog: Sendable {
         var module: String?
         /// The key of the base class, already resolved.
         var base: String?
-        /// Outlets declared by this class itself, not inherited.
-        var outlets: [OutletEntry]
+        /// Members declared by this class itself, not inherited.
+        var members: [Member]
         /// Set on the six built-in entries only.
         var builtIn: ElementKind?
         /// The Swift class, when the catalog came from a registry.
@@ -23,21 +23,8 @@ public struct ClassCatalog: Sendable {
         var location: SourceLocation?
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
-        /// How outlet types are written: `label`, `Module.Name`.
+        /// How member types are written: `label`, `Module.Name`.
         var typeName: String { builtIn?.rawValue ?? key }
-    }
-
-    /// One declared outlet.
-    struct OutletEntry: Sendable {
-        var name: String
-        /// The key of the outlet's type in the catalog, when it has one.
-        var type: String?
-        /// The type as declared, for messages.
-        var typeName: String
-        var isOptional: Bool
-        /// The Swift outlet, when the catalog came from a registry.
-        var outlet: Outlet?
-        var location: SourceLocation?
     }
 
     private(set) var classes: [String: ClassEntry] = [:]
@@ -51,7 +38,7 @@ public struct ClassCatalog: Sendable {
             catalog.insert(
                 ClassEntry(
                     key: kind.rawValue, name: kind.rawValue, module: nil,
-                    base: kind == .view ? nil : ElementKind.view.rawValue, outlets: [], builtIn: kind,
+                    base: kind == .view ? nil : ElementKind.view.rawValue, members: [], builtIn: kind,
                     swiftType: ClassType(kind.viewClass), make: { kind.viewClass.init() }))
         }
         catalog.resolveHierarchy()
@@ -63,21 +50,60 @@ public struct ClassCatalog: Sendable {
             plainNames[entry.name, default: []].append(entry.key)
         }
         classes[entry.key] = entry
-        flattened = [:]
+        resolved = [:]
     }
 
-    /// Each class's outlets (inherited ones included) and ancestors, worked out once the catalog is
-    /// complete: the rules ask for them once per connection, and walking the hierarchy each time
-    /// was most of the time it took to load a layout.
-    private var flattened: [String: (outlets: [OutletEntry], ancestors: Set<String>)] = [:]
+    /// A class as the rules see it once the hierarchy is resolved: every member, inherited ones
+    /// included, and where it sits. The rules ask for members once per connection, and walking the
+    /// hierarchy each time was most of the time it took to load a layout.
+    private struct ResolvedClass: Sendable {
+        /// Inherited members first, a redeclared member keeping the subclass's entry in its base's place.
+        var members: [Member] = []
+        var index: [MemberKey: Int] = [:]
+        /// 0 for a root; a class derives from an ancestor exactly `depth` difference steps up.
+        var depth = 0
+        /// The built-in kind it derives from, if any.
+        var builtIn: ElementKind?
+    }
 
-    /// Works out `flattened`; call when the last class is inserted (a later insert clears it).
+    private var resolved: [String: ResolvedClass] = [:]
+
+    /// Works out every class's `ResolvedClass`; call when the last class is inserted (a later insert
+    /// clears it). Linear in the classes and their members: each class is resolved once, from its
+    /// base's result, bases first. A base chain that loops (which `ClassSchemaDecoder` cuts before
+    /// calling this) is cut where the walk meets it again.
     mutating func resolveHierarchy() {
-        var result: [String: (outlets: [OutletEntry], ancestors: Set<String>)] = [:]
-        for key in classes.keys {
-            result[key] = (walkOutlets(of: key), Set(lineage(of: key).map(\.key)))
+        var result: [String: ResolvedClass] = [:]
+        result.reserveCapacity(classes.count)
+        for start in classes.keys where result[start] == nil {
+            // The unresolved part of the chain above `start`, nearest first.
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var next: String? = start
+            while let key = next, result[key] == nil, classes[key] != nil, onChain.insert(key).inserted {
+                chain.append(key)
+                next = classes[key]?.base
+            }
+            for key in chain.reversed() {
+                let entry = classes[key]!
+                var resolvedClass = ResolvedClass()
+                if let base = entry.base, let inherited = result[base] {
+                    resolvedClass = inherited
+                    resolvedClass.depth += 1
+                }
+                if let kind = entry.builtIn { resolvedClass.builtIn = kind }
+                for member in entry.members {
+                    if let position = resolvedClass.index[member.key] {
+                        resolvedClass.members[position] = member
+                    } else {
+                        resolvedClass.index[member.key] = resolvedClass.members.count
+                        resolvedClass.members.append(member)
+                    }
+                }
+                result[key] = resolvedClass
+            }
         }
-        flattened = result
+        resolved = result
     }
 
     /// The number of classes other than the built-ins.
@@ -92,14 +118,15 @@ public struct ClassCatalog: Sendable {
     }
 
     /// Finds the class a `class=`/`module=` pair names: with a module, only that module's class;
-    /// without, the one class of that plain name.
-    func resolve(_ reference: ClassReference) -> Resolution {
+    /// without, the one class of that plain name. A suggestion for an unknown name is paid for out of
+    /// the file's `suggestions`.
+    func resolve(_ reference: ClassReference, suggestions: inout SuggestionBudget) -> Resolution {
         if let module = reference.module {
             if let entry = classes["\(module).\(reference.name)"] { return .found(entry) }
             let others = plainNames[reference.name] ?? []
             let hint =
                 others.isEmpty
-                ? suggestion(for: reference.name, in: plainNames.keys)
+                ? suggestions.suggestion(for: reference.name, in: plainNames.keys)
                 : "; \(others.sorted().joined(separator: ", ")) \(others.count == 1 ? "is" : "are") in another module"
             return .notFound(message: "unknown class '\(reference.name)' in module '\(module)'\(hint)")
         }
@@ -109,7 +136,8 @@ public struct ClassCatalog: Sendable {
             return .found(classes[keys[0]]!)
         case 0:
             return .notFound(
-                message: "unknown class '\(reference.name)'" + suggestion(for: reference.name, in: plainNames.keys))
+                message: "unknown class '\(reference.name)'"
+                    + suggestions.suggestion(for: reference.name, in: plainNames.keys))
         default:
             return .notFound(
                 message:
@@ -119,9 +147,9 @@ public struct ClassCatalog: Sendable {
     }
 
     /// Resolves a type written in a class schema: a built-in element name, `Module.Name`, or a plain name.
-    func resolveTypeName(_ name: String) -> Resolution {
+    func resolveTypeName(_ name: String, suggestions: inout SuggestionBudget) -> Resolution {
         if let entry = classes[name] { return .found(entry) }
-        return resolve(ClassReference(name: name, module: nil))
+        return resolve(ClassReference(name: name, module: nil), suggestions: &suggestions)
     }
 
     /// The class itself, then its base, and so on to the root.
@@ -136,42 +164,70 @@ public struct ClassCatalog: Sendable {
         return result
     }
 
-    /// Whether `key` is `ancestor` or derives from it.
+    /// Whether `key` is `ancestor` or derives from it: O(depth) once the hierarchy is resolved.
     func derives(_ key: String, from ancestor: String) -> Bool {
-        if let known = flattened[key] { return known.ancestors.contains(ancestor) }
-        return lineage(of: key).contains { $0.key == ancestor }
+        guard let known = resolved[key], let target = resolved[ancestor] else {
+            return lineage(of: key).contains { $0.key == ancestor }
+        }
+        var current = key
+        for _ in 0..<max(0, known.depth - target.depth) {
+            guard let base = classes[current]?.base else { return false }
+            current = base
+        }
+        return current == ancestor
+    }
+
+    /// How many bases up the class's root is.
+    func depth(of key: String) -> Int {
+        resolved[key]?.depth ?? max(0, lineage(of: key).count - 1)
     }
 
     /// The built-in kind a class ultimately derives from, if any.
     func builtInKind(of key: String) -> ElementKind? {
-        lineage(of: key).lazy.compactMap(\.builtIn).first
+        if let known = resolved[key] { return known.builtIn }
+        return lineage(of: key).lazy.compactMap(\.builtIn).first
     }
 
-    /// Every outlet of the class, inherited ones first, a redeclared name keeping the subclass's entry.
-    func outlets(of key: String) -> [OutletEntry] {
-        flattened[key]?.outlets ?? walkOutlets(of: key)
+    /// Every member of the class of one kind, inherited ones first, a redeclared name keeping the
+    /// subclass's entry.
+    func members(of key: String, kind: MemberKind) -> [Member] {
+        members(of: key).filter { $0.kind == kind }
     }
 
-    private func walkOutlets(of key: String) -> [OutletEntry] {
-        var result: [OutletEntry] = []
+    /// Every member of the class, of every kind, inherited ones first: the resolved list itself, so
+    /// a rule that runs once per object makes no copy.
+    func members(of key: String) -> [Member] {
+        if let known = resolved[key] { return known.members }
+        return allMembers(of: key)
+    }
+
+    /// The member `memberKey` of the class, inherited or its own.
+    func member(_ memberKey: MemberKey, of key: String) -> Member? {
+        if let known = resolved[key] { return known.index[memberKey].map { known.members[$0] } }
+        return allMembers(of: key).first { $0.key == memberKey }
+    }
+
+    private func allMembers(of key: String) -> [Member] {
+        var result: [Member] = []
         for entry in lineage(of: key).reversed() {
-            for outlet in entry.outlets {
-                if let index = result.firstIndex(where: { $0.name == outlet.name }) {
-                    result[index] = outlet
+            for member in entry.members {
+                if let index = result.firstIndex(where: { $0.key == member.key }) {
+                    result[index] = member
                 } else {
-                    result.append(outlet)
+                    result.append(member)
                 }
             }
         }
         return result
     }
 
-    /// Whether an object of class `destination` fits an outlet.
-    func fits(_ destination: ClassEntry, _ outlet: OutletEntry) -> Bool {
-        if let swiftOutlet = outlet.outlet, let type = destination.swiftType {
-            return swiftOutlet.accepts(type.type)
+    /// Whether an object of class `destination` fits a member's type: by Swift type when both came
+    /// from a registry, by the catalog's hierarchy otherwise.
+    func fits(_ destination: ClassEntry, _ member: Member) -> Bool {
+        if let declaration = member.declaration, let type = destination.swiftType {
+            return declaration.accepts(type.type)
         }
-        guard let type = outlet.type else { return false }
+        guard let type = member.type else { return false }
         return derives(destination.key, from: type)
     }
 }

@@ -5,7 +5,8 @@ extension ClassCatalog {
     /// Builds a catalog from class schema files (`*.classes.xml`), merged as one.
     ///
     /// Every problem in a schema file is a `class-schema` diagnostic at its element; the classes that
-    /// could be read are still in the catalog, so layouts are checked as far as possible.
+    /// could be read are still in the catalog, so layouts are checked as far as possible. At most 1,000
+    /// are reported per file, then one `input-limit` diagnostic says how many more there were.
     /// - Parameter schemas: each file's path (as it should appear in diagnostics) and bytes.
     public static func load(schemas: [(path: String, bytes: [UInt8])]) -> (
         catalog: ClassCatalog, diagnostics: [Diagnostic]
@@ -14,17 +15,18 @@ extension ClassCatalog {
         for schema in schemas {
             decoder.read(schema.bytes, file: schema.path)
         }
-        return decoder.finish()
+        let (catalog, diagnostics) = decoder.finish()
+        return (catalog, DiagnosticCollector.cappedPerFile(diagnostics))
     }
 }
 
-/// Reads class schema documents, then resolves bases and outlet types across all of them.
+/// Reads class schema documents, then resolves bases and member types across all of them.
 struct ClassSchemaDecoder {
     private struct Declaration {
         var name: String
         var module: String?
         var base: (name: String, location: SourceLocation)?
-        var outlets: [(name: String, type: String, optional: Bool, location: SourceLocation)]
+        var members: [(key: MemberKey, type: String, optional: Bool, location: SourceLocation)]
         var location: SourceLocation
         var key: String { module.map { "\($0).\(name)" } ?? name }
     }
@@ -67,7 +69,7 @@ struct ClassSchemaDecoder {
                 let isValid =
                     switch attribute.name {
                     case "optional": value == "true" || value == "false"
-                    case "type", "base":
+                    case _ where attribute.name == "base" || MemberKind.typeAttributes.contains(attribute.name):
                         value.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
                             Lexical.isName(String($0))
                         }
@@ -104,82 +106,89 @@ struct ClassSchemaDecoder {
             }
             var declaration = Declaration(
                 name: values["name"]!, module: values["module"], base: values["base"].map { ($0, location(element)) },
-                outlets: [], location: location(element))
-            var outletNames: Set<String> = []
+                members: [], location: location(element))
+            var memberKeys: Set<MemberKey> = []
             for child in element.children {
-                guard child.name == "outlet", child.namespace == ClassCatalog.schemaNamespace else {
-                    report("unexpected <\(child.name)> in <class>: expected <outlet>", child)
+                guard child.namespace == ClassCatalog.schemaNamespace,
+                    let kind = MemberKind.allCases.first(where: { $0.schemaElement == child.name })
+                else {
+                    let expected = MemberKind.allCases.map { "<\($0.schemaElement)>" }.joined(separator: " or ")
+                    report("unexpected <\(child.name)> in <class>: expected \(expected)", child)
                     continue
                 }
                 if !child.children.isEmpty || child.textPosition != nil {
-                    report("<outlet> must be empty", child)
+                    report("<\(child.name)> must be empty", child)
                 }
-                guard let outlet = attributes(child, required: ["name", "type"], optional: ["optional"]) else {
+                let typeAttribute = kind.schemaTypeAttribute
+                guard let member = attributes(child, required: ["name", typeAttribute], optional: ["optional"]) else {
                     continue
                 }
-                guard outletNames.insert(outlet["name"]!).inserted else {
-                    report("outlet '\(outlet["name"]!)' is declared twice in class '\(declaration.key)'", child)
+                let key = MemberKey(kind: kind, name: member["name"]!)
+                guard memberKeys.insert(key).inserted else {
+                    report("\(key) is declared twice in class '\(declaration.key)'", child)
                     continue
                 }
-                declaration.outlets.append(
-                    (outlet["name"]!, outlet["type"]!, outlet["optional"] == "true", location(child)))
+                declaration.members.append((key, member[typeAttribute]!, member["optional"] == "true", location(child)))
             }
             declarations.append(declaration)
         }
     }
 
-    /// Resolves every base and outlet type, reports what does not resolve and every base cycle.
+    /// Resolves every base and member type, reports what does not resolve and every base cycle.
     mutating func finish() -> (catalog: ClassCatalog, diagnostics: [Diagnostic]) {
         var catalog = ClassCatalog.builtIn
         var accepted: [Declaration] = []
+        var firstLocation: [String: SourceLocation] = [:]
         for declaration in declarations {
             if ElementKind(rawValue: declaration.key) != nil {
                 diagnostics.append(
                     Diagnostic(
                         rule: .classSchema, message: "class '\(declaration.key)' has the name of a built-in element",
                         location: declaration.location))
-            } else if let first = accepted.first(where: { $0.key == declaration.key }) {
+            } else if let first = firstLocation[declaration.key] {
                 diagnostics.append(
                     Diagnostic(
                         rule: .classSchema,
-                        message: "class '\(declaration.key)' is declared twice; first at \(first.location)",
+                        message: "class '\(declaration.key)' is declared twice; first at \(first)",
                         location: declaration.location))
             } else {
+                firstLocation[declaration.key] = declaration.location
                 accepted.append(declaration)
                 catalog.insert(
                     ClassCatalog.ClassEntry(
                         key: declaration.key, name: declaration.name, module: declaration.module, base: nil,
-                        outlets: [], location: declaration.location))
+                        members: [], location: declaration.location))
             }
         }
-        let names = catalog.classes.keys
+        // One budget for the whole catalog: thousands of unknown bases must not each search thousands of names.
+        var suggestions = SuggestionBudget()
         for declaration in accepted {
             var entry = catalog.classes[declaration.key]!
             if let base = declaration.base {
-                switch catalog.resolveTypeName(base.name) {
+                switch catalog.resolveTypeName(base.name, suggestions: &suggestions) {
                 case .found(let resolved): entry.base = resolved.key
                 case .notFound(let message):
                     diagnostics.append(
                         Diagnostic(
                             rule: .classSchema,
-                            message: "base of '\(declaration.key)': \(message)" + suggestion(for: base.name, in: names),
+                            message: "base of '\(declaration.key)': \(message)",
                             location: base.location))
                 }
             }
-            for outlet in declaration.outlets {
+            for member in declaration.members {
                 var type: String?
-                switch catalog.resolveTypeName(outlet.type) {
+                switch catalog.resolveTypeName(member.type, suggestions: &suggestions) {
                 case .found(let resolved): type = resolved.key
                 case .notFound(let message):
                     diagnostics.append(
                         Diagnostic(
-                            rule: .classSchema, message: "type of outlet '\(outlet.name)': \(message)",
-                            location: outlet.location))
+                            rule: .classSchema, message: "type of \(member.key): \(message)",
+                            location: member.location))
                 }
-                entry.outlets.append(
-                    ClassCatalog.OutletEntry(
-                        name: outlet.name, type: type, typeName: outlet.type, isOptional: outlet.optional,
-                        location: outlet.location))
+                entry.members.append(
+                    ClassCatalog.Member(
+                        key: member.key, type: type, typeName: member.type, isOptional: member.optional,
+                        location: member.location))
             }
             catalog.insert(entry)
         }
@@ -189,15 +198,20 @@ struct ClassSchemaDecoder {
     }
 
     /// Reports each base cycle once, at the class of the cycle declared last, and cuts it there.
+    ///
+    /// One pass: every class is walked at most once, since a walk stops at a class an earlier walk
+    /// finished, and the path's positions are a dictionary rather than a search.
     private mutating func breakCycles(in catalog: inout ClassCatalog, order: [String]) {
+        let declared = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var done: Set<String> = []
         for start in order where !done.contains(start) {
             var path: [String] = []
+            var pathIndex: [String: Int] = [:]
             var next: String? = start
             while let key = next, !done.contains(key) {
-                if let index = path.firstIndex(of: key) {
+                if let index = pathIndex[key] {
                     let cycle = Array(path[index...])
-                    let closing = cycle.max { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }!
+                    let closing = cycle.max { declared[$0]! < declared[$1]! }!
                     var entry = catalog.classes[closing]!
                     diagnostics.append(
                         Diagnostic(
@@ -208,6 +222,7 @@ struct ClassSchemaDecoder {
                     catalog.insert(entry)
                     break
                 }
+                pathIndex[key] = path.count
                 path.append(key)
                 next = catalog.classes[key]?.base
             }

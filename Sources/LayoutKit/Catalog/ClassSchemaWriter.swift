@@ -2,8 +2,8 @@ extension LayoutRegistry {
     /// The registered classes as a class schema document (`*.classes.xml`), so a team can generate
     /// `Schemas/` from its Swift code instead of writing it by hand.
     ///
-    /// Classes appear in registration order, each with its base and the outlets it declares itself
-    /// (inherited outlets are written once, on the class that declares them). A base or outlet type is
+    /// Classes appear in registration order, each with its base and the members it declares itself
+    /// (inherited members are written once, on the class that declares them). A base or outlet type is
     /// written as a built-in element name or a registered class's plain name; an outlet whose type is
     /// not registered keeps its Swift name, which `ClassCatalog.load` then reports as unknown.
     /// `ClassCatalog.load` reads the document back into a catalog with no differences from `catalog`.
@@ -31,17 +31,18 @@ extension ClassCatalog {
             if let module = entry.module { attributes.append(("module", module)) }
             if let base = entry.base { attributes.append(("base", schemaName(ofKey: base))) }
             let start = "    " + openingTag("class", attributes)
-            guard !entry.outlets.isEmpty else {
+            guard !entry.members.isEmpty else {
                 lines.append(start + "/>")
                 continue
             }
             lines.append(start + ">")
-            for outlet in entry.outlets {
-                var outletAttributes = [
-                    ("name", outlet.name), ("type", outlet.type.map(schemaName) ?? outlet.typeName),
+            for member in entry.members {
+                var memberAttributes = [
+                    ("name", member.name),
+                    (member.kind.schemaTypeAttribute, member.type.map(schemaName) ?? member.typeName),
                 ]
-                if outlet.isOptional { outletAttributes.append(("optional", "true")) }
-                lines.append("        " + openingTag("outlet", outletAttributes) + "/>")
+                if member.isOptional { memberAttributes.append(("optional", "true")) }
+                lines.append("        " + openingTag(member.kind.schemaElement, memberAttributes) + "/>")
             }
             lines.append("    </class>")
         }
@@ -51,9 +52,10 @@ extension ClassCatalog {
 
     /// How a schema refers to the class with `key`: a built-in's element name, the plain name when it
     /// resolves back to this class, else the module-qualified key.
-    private func schemaName(ofKey key: String) -> String {
+    func schemaName(ofKey key: String) -> String {
         guard let entry = classes[key], entry.builtIn == nil else { return key }
-        if case .found(let resolved) = resolveTypeName(entry.name), resolved.key == key {
+        var noSuggestions = SuggestionBudget(work: 0)
+        if case .found(let resolved) = resolveTypeName(entry.name, suggestions: &noSuggestions), resolved.key == key {
             return entry.name
         }
         return key

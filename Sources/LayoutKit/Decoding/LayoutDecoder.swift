@@ -3,7 +3,14 @@ struct LayoutDecoder {
     static let namespace = "urn:layoutkit:layout:1"
 
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    private var collector = DiagnosticCollector()
+    /// The did-you-mean work this file may still cause.
+    private var suggestions = SuggestionBudget()
+
+    /// The `schema` diagnostics, in source order, capped per file.
+    var diagnostics: [Diagnostic] { collector.diagnostics }
+    /// Whether the file follows the format.
+    var isValid: Bool { collector.isEmpty }
     /// Whether some element has an `lk:ignore`, so that `Suppressions` has something to read.
     private(set) var hasSuppressions = false
 
@@ -54,7 +61,7 @@ struct LayoutDecoder {
                 }
             }
         }
-        if layout.objects.isEmpty, diagnostics.isEmpty {
+        if layout.objects.isEmpty, collector.isEmpty {
             report(
                 "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
                 at: root.position)
@@ -109,9 +116,9 @@ struct LayoutDecoder {
     private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
         rejectText(in: element)
         var structural: [ObjectAttribute: String] = [:]
-        var properties: [Property] = []
+        var attributeValues: [AttributeValue] = []
         // One dictionary lookup per attribute names it; everything after is a switch over the enum.
-        for attribute in element.attributes where attribute.namespace != Lexical.xsiNamespace {
+        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
                 checkSuppression(attribute, of: element)
             } else if let namespace = attribute.namespace {
@@ -121,14 +128,14 @@ struct LayoutDecoder {
             } else if let known = ObjectAttribute.byName[attribute.name], known.isAllowed(on: kind) {
                 if known.isStructural {
                     structural[known] = attribute.value
-                } else if let property = property(known, attribute.value, of: element) {
-                    properties.append(property)
+                } else if let value = attributeValue(known, attribute.value, of: element) {
+                    attributeValues.append(value)
                 }
             } else {
                 let allowed = ObjectAttribute.allCases.filter { $0.isAllowed(on: kind) }.map(\.rawValue)
                 report(
                     "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestion(for: attribute.name, in: allowed),
+                        + suggestions.suggestion(for: attribute.name, in: allowed),
                     at: element.position)
             }
         }
@@ -137,7 +144,7 @@ struct LayoutDecoder {
             classReference: classReference(
                 className: structural[.class], module: structural[.module], of: element, required: false),
             outlet: name(structural[.outlet], attribute: "outlet", of: element),
-            properties: properties, children: [], connections: [], position: element.position)
+            attributeValues: attributeValues, children: [], connections: [], position: element.position)
         var seenConnections = false
         for child in element.children where isOurs(child) {
             if seenConnections {
@@ -171,7 +178,7 @@ struct LayoutDecoder {
             let property = name(values["property"], attribute: "property", of: child, required: true)
             let destination = identifier(values["destination"], attribute: "destination", of: child, required: true)
             if let property, let destination {
-                connections.append(Connection(property: property, destination: destination, position: child.position))
+                connections.append(Connection(name: property, destination: destination, position: child.position))
             }
         }
         if connections.isEmpty, element.children.isEmpty {
@@ -185,8 +192,7 @@ struct LayoutDecoder {
     /// The element's attributes in document order, after reporting every one not in `allowed`.
     private mutating func attributes(of element: ParsedElement, allowed: Set<String>) -> AttributeValues {
         var values = AttributeValues()
-        for attribute in element.attributes {
-            if attribute.namespace == Lexical.xsiNamespace { continue }
+        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
                 checkSuppression(attribute, of: element)
             } else if let namespace = attribute.namespace {
@@ -200,7 +206,7 @@ struct LayoutDecoder {
             } else {
                 report(
                     "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestion(for: attribute.name, in: allowed),
+                        + suggestions.suggestion(for: attribute.name, in: allowed),
                     at: element.position)
             }
         }
@@ -213,7 +219,7 @@ struct LayoutDecoder {
         guard attribute.name == Suppressions.attribute else {
             report(
                 "attribute '\(attribute.name)' in namespace '\(Suppressions.namespace)' is not allowed on <\(element.name)>"
-                    + suggestion(for: attribute.name, in: [Suppressions.attribute]),
+                    + suggestions.suggestion(for: attribute.name, in: [Suppressions.attribute]),
                 at: element.position)
             return
         }
@@ -239,7 +245,7 @@ struct LayoutDecoder {
             let more = unknownCount > 1 ? " (and \(unknownCount - 1) more ids that name no rule)" : ""
             report(
                 "unknown rule \(quoted(first.rawValue)) in \(place)"
-                    + suggestion(for: first.rawValue, in: RuleDescriptor.all.map(\.id.rawValue)) + more,
+                    + suggestions.suggestion(for: first.rawValue, in: RuleDescriptor.all.map(\.id.rawValue)) + more,
                 at: element.position)
         }
         for rule in unsilenceable {
@@ -251,9 +257,9 @@ struct LayoutDecoder {
         }
     }
 
-    private mutating func property(
+    private mutating func attributeValue(
         _ known: ObjectAttribute, _ raw: String, of element: ParsedElement
-    ) -> Property? {
+    ) -> AttributeValue? {
         let attribute = known.rawValue
         func enumeration<Value: RawRepresentable & CaseIterable>(_: Value.Type) -> Value?
         where Value.RawValue == String {
@@ -262,7 +268,7 @@ struct LayoutDecoder {
             let cases = Value.allCases.map(\.rawValue)
             reportInvalid(
                 attribute, raw, of: element,
-                expected: "one of \(cases.joined(separator: ", "))" + suggestion(for: value, in: cases))
+                expected: "one of \(cases.joined(separator: ", "))" + suggestions.suggestion(for: value, in: cases))
             return nil
         }
         func color() -> Color? {
@@ -289,28 +295,29 @@ struct LayoutDecoder {
                 reportInvalid(attribute, raw, of: element, expected: "true or false")
                 return nil
             }
-        case .alpha: return decimal(in: 0...1, "a decimal number from 0 to 1").map(Property.alpha)
-        case .backgroundColor: return color().map(Property.backgroundColor)
+        case .alpha: return decimal(in: 0...1, "a decimal number from 0 to 1").map(AttributeValue.alpha)
+        case .backgroundColor: return color().map(AttributeValue.backgroundColor)
         case .tag:
-            return integer(minimum: Int(Int32.min), "a whole number that fits in 32 bits").map(Property.tag)
+            return integer(minimum: Int(Int32.min), "a whole number that fits in 32 bits").map(AttributeValue.tag)
         case .accessibilityIdentifier: return .accessibilityIdentifier(raw)
         case .text: return .text(raw)
-        case .font: return enumeration(Label.Font.self).map(Property.font)
-        case .textColor: return color().map(Property.textColor)
+        case .font: return enumeration(Label.Font.self).map(AttributeValue.font)
+        case .textColor: return color().map(AttributeValue.textColor)
         case .numberOfLines:
-            return integer(minimum: 0, "a whole number from 0 to 2147483647").map(Property.numberOfLines)
-        case .textAlignment: return enumeration(Label.TextAlignment.self).map(Property.textAlignment)
+            return integer(minimum: 0, "a whole number from 0 to 2147483647").map(AttributeValue.numberOfLines)
+        case .textAlignment: return enumeration(Label.TextAlignment.self).map(AttributeValue.textAlignment)
         case .image: return .image(raw)
-        case .contentMode: return enumeration(ImageView.ContentMode.self).map(Property.contentMode)
+        case .contentMode: return enumeration(ImageView.ContentMode.self).map(AttributeValue.contentMode)
         case .title: return .title(raw)
-        case .axis: return enumeration(StackView.Axis.self).map(Property.axis)
+        case .axis: return enumeration(StackView.Axis.self).map(AttributeValue.axis)
         case .spacing:
-            return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(Property.spacing)
-        case .alignment: return enumeration(StackView.Alignment.self).map(Property.alignment)
-        case .distribution: return enumeration(StackView.Distribution.self).map(Property.distribution)
+            return decimal(in: 0...Self.maximumSpacing, "a decimal number from 0 to 1000000").map(
+                AttributeValue.spacing)
+        case .alignment: return enumeration(StackView.Alignment.self).map(AttributeValue.alignment)
+        case .distribution: return enumeration(StackView.Distribution.self).map(AttributeValue.distribution)
         case .reuseIdentifier: return .reuseIdentifier(raw)
-        case .selectionStyle: return enumeration(TableViewCell.SelectionStyle.self).map(Property.selectionStyle)
-        case .accessoryType: return enumeration(TableViewCell.AccessoryType.self).map(Property.accessoryType)
+        case .selectionStyle: return enumeration(TableViewCell.SelectionStyle.self).map(AttributeValue.selectionStyle)
+        case .accessoryType: return enumeration(TableViewCell.AccessoryType.self).map(AttributeValue.accessoryType)
         case .id, .class, .module, .outlet: return nil
         }
     }
@@ -369,6 +376,19 @@ struct LayoutDecoder {
         return value
     }
 
+    /// Whether `attribute` is an `xsi:` attribute, which is skipped; `xsi:type` and `xsi:nil` are
+    /// reported first. An element's name fixes its type, and the schema makes every `xsi:type` invalid
+    /// (each element's type is anonymous) and no element nillable, so the decoder refuses them too.
+    private mutating func isSchemaHint(_ attribute: ParsedAttribute, of element: ParsedElement) -> Bool {
+        guard attribute.namespace == Lexical.xsiNamespace else { return false }
+        if attribute.name == "type" || attribute.name == "nil" {
+            report(
+                "xsi:\(attribute.name) is not allowed on <\(element.name)>: an element's name fixes its type",
+                at: element.position)
+        }
+        return true
+    }
+
     // MARK: Reporting
 
     private func isOurs(_ element: ParsedElement) -> Bool {
@@ -392,7 +412,7 @@ struct LayoutDecoder {
             expected.isEmpty
             ? "<\(parent)> allows no such child"
             : "expected \(expected.map { "<\($0)>" }.joined(separator: ", "))"
-                + suggestion(for: element.name, in: expected)
+                + suggestions.suggestion(for: element.name, in: expected)
         report("unexpected <\(element.name)> in <\(parent)>: \(hint)", at: element.position)
     }
 
@@ -407,10 +427,8 @@ struct LayoutDecoder {
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {
-        diagnostics.append(
-            Diagnostic(
-                rule: .schema, message: message,
-                location: SourceLocation(file: file, line: position.line, column: position.column)))
+        collector.report(
+            .schema, message, at: SourceLocation(file: file, line: position.line, column: position.column))
     }
 }
 
@@ -437,7 +455,7 @@ private enum ObjectAttribute: String, CaseIterable {
 
     static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
-    /// `id`, `class`, `module` and `outlet` shape the model; the rest are properties of the object.
+    /// `id`, `class`, `module` and `outlet` shape the model; the rest set the object's attributes.
     var isStructural: Bool {
         switch self {
         case .id, .class, .module, .outlet: true

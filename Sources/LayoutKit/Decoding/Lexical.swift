@@ -66,8 +66,14 @@ enum Lexical {
         return Int(Int32.min)...Int(Int32.max) ~= result ? result : nil
     }
 
-    /// `xs:decimal`: an optional sign, digits and at most one point; no exponent, NaN or infinity.
+    /// The longest fractional number, in characters, that `decimal` reads: libxml2's XSD validator
+    /// refuses a decimal of more than 24 digits, so `layout.xsd` caps the length and so does this.
+    static let maximumDecimalLength = 24
+
+    /// `xs:decimal`: an optional sign, digits and at most one point; no exponent, NaN or infinity; at
+    /// most `maximumDecimalLength` characters.
     static func decimal(_ value: String) -> Double? {
+        guard value.utf8.count <= maximumDecimalLength else { return nil }
         var body = Substring(value)
         var sign = ""
         if let first = body.first, first == "+" || first == "-" {
@@ -95,35 +101,114 @@ enum Lexical {
     }
 }
 
-/// The closest of `candidates` to `word` by edit distance, when it is close enough to be a likely typo.
-func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
-    let target = Array(word.lowercased().unicodeScalars)
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-        let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+/// How much did-you-mean work one file may cause, so that suggestions stay linear in the input: a
+/// name longer than `maximumLength` scalars gets none, candidates whose length differs by more than
+/// the allowed distance are skipped unread, the edit distance runs in a band as wide as that distance
+/// and stops once it cannot win, and every candidate looked at and every cell computed is paid out of
+/// `work`. Once it is spent, the rest of the file's messages go without a suggestion rather than
+/// waiting for one.
+struct SuggestionBudget {
+    /// Names longer than this get no suggestion: a typo is a short edit of a short name.
+    static let maximumLength = 64
+    /// Candidates looked at plus edit-distance cells computed, for one file (README, Security).
+    static let workPerFile = 1_000_000
+
+    private(set) var work: Int
+
+    init(work: Int = Self.workPerFile) {
+        self.work = work
     }
-    guard let best, best.distance <= max(2, target.count / 3) else { return nil }
-    return best.name
+
+    /// The closest of `candidates` to `word` by edit distance, when it is close enough to be a likely
+    /// typo and the budget lasts; ties go to the name that sorts first, so the answer is the same
+    /// whatever order a dictionary hands the candidates over in.
+    mutating func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+        guard work > 0, word.utf8.count <= Self.maximumLength * 4 else { return nil }
+        var target: [Unicode.Scalar] = []
+        Self.lowercase(word, into: &target)
+        guard !target.isEmpty, target.count <= Self.maximumLength else { return nil }
+        let allowed = max(2, target.count / 3)
+        var best: (name: String, distance: Int)?
+        var other: [Unicode.Scalar] = []
+        other.reserveCapacity(target.count + allowed)
+        for candidate in candidates {
+            work -= Self.costPerCandidate
+            if work <= 0 { return nil }
+            // A UTF-8 name has at least a quarter as many scalars as bytes, and at most as many.
+            let bytes = candidate.utf8.count
+            guard bytes >= target.count - allowed, (bytes + 3) / 4 <= target.count + allowed else { continue }
+            Self.lowercase(candidate, into: &other)
+            work -= other.count
+            guard abs(other.count - target.count) <= allowed else { continue }
+            // Only a strictly better distance, or an equal one from a name that sorts first, can win.
+            let limit = best.map { candidate < $0.name ? $0.distance : $0.distance - 1 } ?? allowed
+            guard limit >= 0, let distance = boundedEditDistance(target, other, limit: limit) else { continue }
+            best = (candidate, distance)
+        }
+        return work > 0 ? best?.name : nil
+    }
+
+    /// What looking at one candidate costs before any cell is computed.
+    private static let costPerCandidate = 8
+
+    /// `name`'s scalars, lowercased, into a buffer that is reused across candidates.
+    private static func lowercase(_ name: String, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII {
+                let value = scalar.value
+                scalars.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+            } else {
+                scalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+    }
+
+    /// `; did you mean 'x'?` or nothing.
+    mutating func suggestion(for word: String, in candidates: some Sequence<String>) -> String {
+        closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// The edit distance of `a` and `b` when it is at most `limit`, else `nil`: only the diagonal band
+    /// `|i - j| <= limit` is computed (Ukkonen), and a row whose every cell exceeds `limit` ends it.
+    private mutating func boundedEditDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let outside = limit + 1
+        var previous = [Int](repeating: outside, count: b.count + 1)
+        var current = [Int](repeating: outside, count: b.count + 1)
+        for j in 0...min(b.count, limit) { previous[j] = j }
+        for i in 1...a.count {
+            let low = max(1, i - limit)
+            let high = min(b.count, i + limit)
+            current[0] = i <= limit ? i : outside
+            if low > 1 { current[low - 1] = outside }
+            var rowMinimum = current[0]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, outside)
+                    current[j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                work -= high - low + 1
+            }
+            if high < b.count { current[high + 1] = outside }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
 }
 
-/// `; did you mean 'x'?` or nothing.
+/// The closest of a small, fixed set of `candidates` (a format's attribute or element names) to
+/// `word`; a set that grows with the input goes through the file's `SuggestionBudget` instead.
+func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+    var budget = SuggestionBudget()
+    return budget.closestMatch(to: word, in: candidates)
+}
+
+/// `; did you mean 'x'?` or nothing, for a small, fixed set of `candidates`.
 func suggestion(for word: String, in candidates: some Sequence<String>) -> String {
     closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
-}
-
-private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

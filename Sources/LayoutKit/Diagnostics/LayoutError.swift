@@ -33,20 +33,24 @@ extension LayoutError {
     }
 }
 
-/// Why a file could not be read, in the C library's words ("No such file or directory") where
-/// Foundation gives a reason that has them, and in Foundation's own otherwise.
-func readFailureReason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(underlying.code)))
+extension LayoutError {
+    /// The `top-level-mismatch` error of a layout whose top-level `objects` are not exactly one
+    /// `expected`, located at line 1 of `file`: the one wording for the loader and the cell provider.
+    static func topLevelMismatch(expected: String, found objects: [AnyObject], file: String) -> LayoutError {
+        LayoutError(
+            Diagnostic(
+                rule: .topLevelMismatch,
+                message:
+                    "expected exactly one top-level \(expected), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
+                    + topLevelClassList(objects),
+                location: SourceLocation(file: file, line: 1, column: 1)))
     }
-    if nsError.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(nsError.code)))
-    }
-    switch (error as? CocoaError)?.code {
-    case .fileReadNoSuchFile?, .fileNoSuchFile?: return String(cString: strerror(ENOENT))
-    case .fileReadNoPermission?: return String(cString: strerror(EACCES))
-    case .fileReadTooLarge?: return String(cString: strerror(EFBIG))
-    default: return nsError.localizedDescription
-    }
+}
+
+/// How messages list top-level objects: `: Module.A, Module.B`, or nothing for none.
+///
+/// Not API: `assertInstantiates` lists them the same way.
+@_spi(LayoutTesting)
+public func topLevelClassList(_ objects: [AnyObject]) -> String {
+    objects.isEmpty ? "" : ": " + objects.map { String(reflecting: type(of: $0)) }.joined(separator: ", ")
 }

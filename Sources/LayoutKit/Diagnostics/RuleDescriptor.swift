@@ -58,7 +58,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
             .inputLimit, .reading, lowerable: false, at: "the file, or the element past the limit",
-            "a file over 4 MiB, nesting deeper than 128, more than 100,000 elements"),
+            "a file over \(LayoutValidator.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements, more than 256 attributes "
+                + "on an element or 256 namespace declarations in a file; past 1,000 diagnostics in a file, "
+                + "one saying how many more"),
         RuleDescriptor(
             .unreadableFile, .reading, lowerable: false, at: "the file, line 1", "the file cannot be read"),
         RuleDescriptor(
@@ -69,7 +71,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a malformed or inconsistent class schema: unknown base or type, a base cycle, a class or outlet declared twice"
         ),
         RuleDescriptor(.duplicateID, .structure, at: "the second element", "an id used twice"),
-        RuleDescriptor(.unknownDestination, .structure, at: "the `<outlet>`", "a destination id not in the file"),
+        RuleDescriptor(
+            .unknownDestination, .structure, at: "the `<outlet>` (or Interface Builder `<action>`)",
+            "a destination id not in the file"),
         RuleDescriptor(
             .orphanOutlet, .structure, at: "the element", "`outlet=` with no enclosing element that has a `class`"),
         RuleDescriptor(
@@ -77,7 +81,8 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "the same outlet of one object connected twice"),
         RuleDescriptor(
             .unknownClass, .classes, at: "the element",
-            "a `class` not declared (checker) / not registered (loader)"),
+            "a `class` not declared (checker) / not registered (loader); an Interface Builder `customClass` of the app's module that no Swift file declares"
+        ),
         RuleDescriptor(
             .classKindMismatch, .classes, at: "the element",
             "`<label class=\"PhotoCell\">` where PhotoCell does not derive from `label`"),
@@ -85,17 +90,25 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unknownOutlet, .classes, at: "the `<outlet>` or `outlet=` element",
             "the class declares no such outlet (the message suggests the closest one)"),
         RuleDescriptor(
+            .unknownAction, .classes, at: "the `<action>` element",
+            "an Interface Builder action whose selector is no `@IBAction` of the target's class (suggests the closest)"),
+        RuleDescriptor(
             .outletTypeMismatch, .classes, at: "the `<outlet>` or `outlet=` element",
             "the destination is not of the outlet's type"),
         RuleDescriptor(
             .unconnectedOutlet, .classes, at: "the object element or `<owner>`",
-            "a non-optional outlet of its class is connected nowhere in the file"),
+            "a non-optional outlet of its class is connected nowhere in the file; in Interface Builder files, an implicitly unwrapped outlet no file of the run connects"
+        ),
         RuleDescriptor(
             .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
             "a rule named in `lk:ignore` silenced nothing at that element or inside it"),
         RuleDescriptor(
             .noClassSchemas, .run, .warning, at: "once per run",
             "no class schema was loaded, so the class rules were skipped"),
+        RuleDescriptor(
+            .configuration, .run, lowerable: false, at: "the element in `layout-check.xml` or the baseline file",
+            "a configuration or baseline that cannot be used: malformed, an unknown element, attribute or rule id, a format rule lowered"
+        ),
         RuleDescriptor(
             .missingOwner, .instantiation, lowerable: false, at: "the `<owner>`",
             "the layout connects outlets of or to its owner, and no owner was given"),

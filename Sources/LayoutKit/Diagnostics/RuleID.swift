@@ -45,6 +45,8 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let classKindMismatch = RuleID(rawValue: "class-kind-mismatch")
     /// A connection to an outlet that the source class does not declare.
     public static let unknownOutlet = RuleID(rawValue: "unknown-outlet")
+    /// An Interface Builder action whose selector is no `@IBAction` of the target's class.
+    public static let unknownAction = RuleID(rawValue: "unknown-action")
     /// A connection whose destination is not of the outlet's type.
     public static let outletTypeMismatch = RuleID(rawValue: "outlet-type-mismatch")
     /// A non-optional outlet that nothing in the file connects.
@@ -53,6 +55,8 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let classSchema = RuleID(rawValue: "class-schema")
     /// No class schema was loaded, so the class rules were skipped.
     public static let noClassSchemas = RuleID(rawValue: "no-class-schemas")
+    /// A `layout-check.xml` configuration or a baseline file that cannot be used.
+    public static let configuration = RuleID(rawValue: "configuration")
 
     // MARK: Suppressions
 

@@ -1,13 +1,19 @@
 /// A decoded layout file: typed, immutable, every node with the position of its start tag.
 struct Layout: Sendable {
+    /// The layout's own file, `SourceFileID.main`.
     var file: String
+    /// The files of included layouts: `SourceFileID(index: i)` is `includedFiles[i - 1]`.
+    var includedFiles: [String] = []
     var owner: OwnerPlaceholder?
     var externals: [ExternalPlaceholder]
     /// The top-level object elements, in document order.
     var objects: [LayoutNode]
 
+    /// Where a position is, in the file it came from (which an included layout's is not `file`).
     func location(_ position: SourcePosition) -> SourceLocation {
-        SourceLocation(file: file, line: position.line, column: position.column)
+        let index = Int(position.file.index)
+        let path = index == 0 || index > includedFiles.count ? file : includedFiles[index - 1]
+        return SourceLocation(file: path, line: position.line, column: position.column)
     }
 }
 
@@ -40,9 +46,10 @@ struct LayoutNode: Sendable {
     var kind: ElementKind
     var id: String?
     var classReference: ClassReference?
-    /// `outlet="P"`: property P of the nearest enclosing element with a class is bound to this object.
+    /// `outlet="P"`: outlet P of the nearest enclosing element with a class is connected to this object.
     var outlet: String?
-    var properties: [Property]
+    /// The built-in attributes it sets (`text=`, `alpha=`, …), decoded.
+    var attributeValues: [AttributeValue]
     var children: [LayoutNode]
     var connections: [Connection]
     var position: SourcePosition
@@ -50,13 +57,14 @@ struct LayoutNode: Sendable {
 
 /// `<outlet property= destination=>` inside `<connections>`.
 struct Connection: Sendable {
-    var property: String
+    /// The outlet's name: the `property=` attribute.
+    var name: String
     var destination: String
     var position: SourcePosition
 }
 
-/// One typed attribute of an object element.
-enum Property: Sendable, Equatable {
+/// The value of one built-in attribute of an object element, typed.
+enum AttributeValue: Sendable, Equatable {
     case hidden(Bool)
     case alpha(Double)
     case backgroundColor(Color)
@@ -78,7 +86,7 @@ enum Property: Sendable, Equatable {
     case selectionStyle(TableViewCell.SelectionStyle)
     case accessoryType(TableViewCell.AccessoryType)
 
-    /// Sets this property on `view`, which the decoder and the class rules guarantee is of the right kind.
+    /// Sets this attribute on `view`, which the decoder and the class rules guarantee is of the right kind.
     func apply(to view: View) {
         switch self {
         case .hidden(let value): view.isHidden = value

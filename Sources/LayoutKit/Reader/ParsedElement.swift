@@ -1,4 +1,4 @@
-/// An element as libxml2 read it: names, raw attribute values and where its start tag begins.
+/// An element as the reader read it: names, decoded attribute values and where its start tag begins.
 struct ParsedElement: Sendable {
     var name: String
     var namespace: String?
@@ -16,6 +16,40 @@ struct ParsedElement: Sendable {
     }
 }
 
+/// What `XMLReader` tells as it reads one document, in document order. A handler sees only Swift values.
+protocol XMLHandler: AnyObject {
+    /// A start tag: its local name, namespace URI, attributes (values decoded) and where it begins.
+    func startElement(name: String, namespace: String?, attributes: [ParsedAttribute], position: SourcePosition)
+    /// The end tag of the element started last and not yet ended.
+    func endElement()
+    /// Where the first non-whitespace text directly inside the open element begins; at most once per element.
+    func text(at position: SourcePosition)
+}
+
+/// The handler that builds the element tree the decoders read.
+final class ElementTreeBuilder: XMLHandler {
+    private var stack: [ParsedElement] = []
+    /// The document's element, once its end tag is read.
+    private(set) var root: ParsedElement?
+
+    func startElement(name: String, namespace: String?, attributes: [ParsedAttribute], position: SourcePosition) {
+        stack.append(ParsedElement(name: name, namespace: namespace, attributes: attributes, position: position))
+    }
+
+    func endElement() {
+        guard let element = stack.popLast() else { return }
+        if stack.isEmpty {
+            root = element
+        } else {
+            stack[stack.count - 1].children.append(element)
+        }
+    }
+
+    func text(at position: SourcePosition) {
+        if !stack.isEmpty { stack[stack.count - 1].textPosition = position }
+    }
+}
+
 /// One attribute of a `ParsedElement`, its value already decoded.
 struct ParsedAttribute: Sendable {
     var name: String
@@ -23,8 +57,20 @@ struct ParsedAttribute: Sendable {
     var value: String
 }
 
-/// A 1-based line and column inside one file.
+/// Which file a position is in: an index into the files of what is being analysed — a layout and the
+/// layouts it includes. An index rather than the path keeps positions plain values with nothing to
+/// reference-count, since every element, id and connection carries one.
+struct SourceFileID: Hashable, Sendable {
+    var index: Int32
+
+    /// The file being read itself (a layout, a class schema), not one it includes.
+    static let main = SourceFileID(index: 0)
+}
+
+/// A 1-based line and column inside one file, and that file: a layout that includes another holds
+/// positions in both, and each diagnostic points into the file its element came from.
 struct SourcePosition: Hashable, Sendable {
+    var file: SourceFileID
     var line: Int
     var column: Int
 }
@@ -36,10 +82,13 @@ struct SourcePosition: Hashable, Sendable {
 /// the last position it gave: one pass over the file in all, and no table of line starts to build.
 struct LineTable: Sendable {
     private let bytes: [UInt8]
+    /// The file the bytes are, put on every position.
+    let file: SourceFileID
     private var cursor = (offset: 0, line: 1, column: 1)
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], file: SourceFileID) {
         self.bytes = bytes
+        self.file = file
     }
 
     var byteCount: Int { bytes.count }
@@ -69,7 +118,7 @@ struct LineTable: Sendable {
             }
         }
         cursor = (index, line, column)
-        return SourcePosition(line: line, column: column)
+        return SourcePosition(file: file, line: line, column: column)
     }
 
     /// The offset of the last occurrence of `needle` that starts before `end`.

@@ -1,13 +1,20 @@
 internal import CLibXML2
 
-// This is the only file that touches libxml2. It turns bytes into an `ParsedElement` tree in one SAX
-// pass, with no libxml2 type or pointer escaping it, and every allocation freed before `read` returns.
+// This is the only file that touches libxml2. It reads bytes in one SAX pass and calls an
+// `XMLHandler` with Swift values — no libxml2 type or pointer escapes it — and every allocation is
+// freed before `read` returns.
 
-/// What the reader enforces beyond well-formedness, from the `input-limit` rule.
+/// What the reader enforces beyond well-formedness, from the `input-limit` rule; the file size limit
+/// is `LayoutValidator.maximumFileBytes`, which readers of files share.
 struct XMLReaderLimits: Sendable {
-    var maximumBytes = LayoutValidator.maximumFileBytes
     var maximumDepth = 128
     var maximumElements = 100_000
+    /// libxml2 checks each attribute against every earlier one of its element, so this bounds that
+    /// quadratic scan; layouts use a handful.
+    var maximumAttributesPerElement = 256
+    /// libxml2 looks a prefix up through every namespace in scope, so this bounds those scans; layouts
+    /// declare one or two.
+    var maximumNamespaceDeclarations = 256
 
     static let standard = XMLReaderLimits()
 }
@@ -18,38 +25,72 @@ enum XMLReadResult {
     case failure(Diagnostic)
 }
 
-/// Reads XML with libxml2's SAX2 parser into an element tree whose nodes know where their start tags begin.
+/// Reads XML with libxml2's SAX2 parser, telling a handler of each element as it starts and ends and
+/// where its text begins, with positions that know their file.
 ///
 /// Network access, DTDs, entity declarations and substitution, XInclude and foreign processing
 /// instructions are all refused; errors arrive through a structured handler set on this parse's own
 /// context, so nothing is printed and parses on many threads at once do not interfere.
 enum XMLReader {
+    /// Reads `bytes` into an element tree: `read(_:file:limits:handler:)` with an `ElementTreeBuilder`.
     static func read(
         _ bytes: [UInt8],
         file: String,
         limits: XMLReaderLimits = .standard
     ) -> XMLReadResult {
-        if bytes.count > limits.maximumBytes {
+        let builder = ElementTreeBuilder()
+        if let failure = read(bytes, file: file, limits: limits, handler: builder) { return .failure(failure) }
+        guard let root = builder.root else {
             return .failure(
                 Diagnostic(
-                    rule: .inputLimit,
-                    message: "the file is larger than \(limits.maximumBytes) bytes (4 MiB), the limit for one file",
+                    rule: .xmlSyntax, message: "the document has no root element",
                     location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        return .document(root)
+    }
+
+    /// The one primitive: reads `bytes`, calling `handler` for each start tag, end tag and first text
+    /// of an element, in document order.
+    ///
+    /// - Parameters:
+    ///   - file: The path the reader's own diagnostics name.
+    ///   - fileID: Which file of the analysis the positions it hands the handler are in.
+    /// - Returns: The one diagnostic that stopped the read (the handler has then seen part of the
+    ///   document), or `nil` when the document was read to its end.
+    static func read(
+        _ bytes: [UInt8],
+        file: String,
+        fileID: SourceFileID = .main,
+        limits: XMLReaderLimits = .standard,
+        handler: some XMLHandler
+    ) -> Diagnostic? {
+        if bytes.count > LayoutValidator.maximumFileBytes {
+            return Diagnostic(
+                rule: .inputLimit,
+                message:
+                    "the file is larger than \(LayoutValidator.maximumFileBytes) bytes "
+                    + "(\(LayoutValidator.maximumFileMebibytes) MiB), the limit for one file",
+                location: SourceLocation(file: file, line: 1, column: 1))
         }
         if bytes.isEmpty {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "the file is empty",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            return Diagnostic(
+                rule: .xmlSyntax, message: "the file is empty",
+                location: SourceLocation(file: file, line: 1, column: 1))
         }
         if let encoding = foreignEncoding(bytes) {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            return Diagnostic(
+                rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
+                location: SourceLocation(file: file, line: 1, column: 1))
+        }
+        if let finding = declaredForeignEncoding(bytes) ?? overLimitMarkup(bytes, limits: limits) {
+            var lines = LineTable(bytes, file: fileID)
+            let position = lines.position(ofOffset: finding.offset)
+            return Diagnostic(
+                rule: finding.rule, message: finding.message,
+                location: SourceLocation(file: file, line: position.line, column: position.column))
         }
         _ = libxml2Initialization
-        let state = ParseState(file: file, lines: LineTable(bytes), limits: limits)
+        let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits, handler: handler)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -87,16 +128,7 @@ enum XMLReader {
                 }
             }
         }
-        if let failure = state.failure {
-            return .failure(failure)
-        }
-        guard let root = state.root else {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "the document has no root element",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
-        }
-        return .document(root)
+        return state.failure
     }
 }
 
@@ -120,6 +152,155 @@ private func encodingSignature(_ start: [UInt8]) -> String? {
     return nil
 }
 
+/// A problem the reader finds in the bytes before libxml2 sees them.
+private struct PreScanFinding {
+    var rule: RuleID
+    var message: String
+    var offset: Int
+}
+
+/// An XML declaration that names an encoding other than UTF-8. libxml2 runs with `XML_PARSE_IGNORE_ENC`,
+/// so it would read the bytes as UTF-8 whatever the declaration says, where every conforming parser
+/// would convert them: the two would disagree about what the file says (README, Security).
+private func declaredForeignEncoding(_ bytes: [UInt8]) -> PreScanFinding? {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    // The declaration is short; an unterminated one is libxml2's to report.
+    let window = bytes[start..<min(bytes.count, start + 256)]
+    guard let end = window.firstRange(of: Array("?>".utf8))?.lowerBound,
+        let name = window[..<end].firstRange(of: Array("encoding".utf8))?.upperBound
+    else { return nil }
+    var index = name
+    while index < end, isSpace(bytes[index]) { index += 1 }
+    guard index < end, bytes[index] == UInt8(ascii: "=") else { return nil }
+    index += 1
+    while index < end, isSpace(bytes[index]) { index += 1 }
+    guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+    let quote = bytes[index]
+    guard let close = bytes[(index + 1)..<end].firstIndex(of: quote) else { return nil }
+    let declared = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+    guard declared.lowercased() != "utf-8" else { return nil }
+    return PreScanFinding(
+        rule: .xmlSyntax,
+        message: "layout files must be encoded as UTF-8; this one declares encoding=\(quoted(declared))",
+        offset: start)
+}
+
+/// The first start tag with more attributes than the limit, or the first namespace declaration past
+/// the file's limit, found in one linear pass before libxml2 parses: its duplicate-attribute check
+/// compares each attribute with every earlier one, and it does so before any callback could stop it.
+///
+/// Markup starts at every `<` outside comments, CDATA sections and processing instructions (character
+/// data and attribute values cannot hold a raw `<`); inside a start tag, each `=` outside quotes
+/// belongs to one attribute. At `<!DOCTYPE` the scan ends: the parse stops there with `forbidden-dtd`.
+private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreScanFinding? {
+    let less = UInt8(ascii: "<")
+    let greater = UInt8(ascii: ">")
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let xmlns = Array("xmlns".utf8)
+    var namespaceDeclarations = 0
+    return bytes.withUnsafeBufferPointer { buffer -> PreScanFinding? in
+        let count = buffer.count
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            var index = start
+            while index + needle.count <= count {
+                if buffer[index] == needle[0] {
+                    var matched = true
+                    for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return index + needle.count }
+                }
+                index += 1
+            }
+            return nil
+        }
+        func hasPrefix(_ prefix: [UInt8], at index: Int) -> Bool {
+            index + prefix.count <= count && (0..<prefix.count).allSatisfy { buffer[index + $0] == prefix[$0] }
+        }
+        var index = 0
+        while index < count {
+            guard buffer[index] == less else {
+                index += 1
+                continue
+            }
+            let tag = index
+            if hasPrefix(Array("<!--".utf8), at: tag) {
+                guard let after = find(Array("-->".utf8), from: tag + 4) else { return nil }
+                index = after
+            } else if hasPrefix(Array("<![CDATA[".utf8), at: tag) {
+                guard let after = find(Array("]]>".utf8), from: tag + 9) else { return nil }
+                index = after
+            } else if hasPrefix(Array("<?".utf8), at: tag) {
+                guard let after = find(Array("?>".utf8), from: tag + 2) else { return nil }
+                index = after
+            } else if hasPrefix(Array("<!".utf8), at: tag) {
+                return nil
+            } else {
+                // A start or end tag: count what stands outside quotes up to its `>`.
+                var attributes = 0
+                var quote: UInt8?
+                var afterSpace = false
+                index += 1
+                while index < count {
+                    let byte = buffer[index]
+                    if let open = quote {
+                        if byte == open { quote = nil }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == greater || byte == less {
+                        break
+                    } else if byte == UInt8(ascii: "=") {
+                        attributes += 1
+                        if attributes > limits.maximumAttributesPerElement {
+                            return PreScanFinding(
+                                rule: .inputLimit,
+                                message:
+                                    "<\(tagName(buffer, at: tag))> has more than \(limits.maximumAttributesPerElement) "
+                                    + "attributes, the limit for one element",
+                                offset: tag)
+                        }
+                    } else if afterSpace, !isSpace(byte), hasPrefix(xmlns, at: index),
+                        index + 5 < count,
+                        [UInt8(ascii: "="), UInt8(ascii: ":")].contains(buffer[index + 5]) || isSpace(buffer[index + 5])
+                    {
+                        namespaceDeclarations += 1
+                        if namespaceDeclarations > limits.maximumNamespaceDeclarations {
+                            return PreScanFinding(
+                                rule: .inputLimit,
+                                message:
+                                    "the file declares more than \(limits.maximumNamespaceDeclarations) namespaces, "
+                                    + "the limit for one file",
+                                offset: tag)
+                        }
+                    }
+                    if quote == nil { afterSpace = isSpace(byte) }
+                    index += 1
+                }
+                if index < count, buffer[index] == greater { index += 1 }
+            }
+        }
+        return nil
+    }
+}
+
+/// The name of the tag whose `<` is at `index`, for a message: at most 64 bytes of it.
+private func tagName(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
+    var end = index + 1
+    while end < buffer.count, end - index <= 64 {
+        let byte = buffer[end]
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "/")
+            || byte == UInt8(ascii: ">")
+        {
+            break
+        }
+        end += 1
+    }
+    return String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
+}
+
 /// libxml2 must be initialised once, before any thread parses; a global `let` runs exactly once.
 private let libxml2Initialization: Void = xmlInitParser()
 
@@ -132,8 +313,9 @@ private final class ParseState {
     let file: String
     var lines: LineTable
     let limits: XMLReaderLimits
-    var stack: [ParsedElement] = []
-    var root: ParsedElement?
+    let handler: any XMLHandler
+    /// One entry per open element: whether its first text has been reported.
+    var open: [Bool] = []
     var elementCount = 0
     var failure: Diagnostic?
     /// The last namespace URI made into a String: libxml2 interns names in its dictionary, so every
@@ -159,10 +341,11 @@ private final class ParseState {
         return made
     }
 
-    init(file: String, lines: LineTable, limits: XMLReaderLimits) {
+    init(file: String, lines: LineTable, limits: XMLReaderLimits, handler: any XMLHandler) {
         self.file = file
         self.lines = lines
         self.limits = limits
+        self.handler = handler
     }
 
     func fail(_ rule: RuleID, _ message: String, at position: SourcePosition) {
@@ -259,10 +442,10 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         let name = localname.map(state.name) ?? ""
         let namespace = state.namespace(uri)
         state.elementCount += 1
-        if state.stack.count + 1 > state.limits.maximumDepth {
+        if state.open.count + 1 > state.limits.maximumDepth {
             state.fail(
                 .inputLimit,
-                "<\(name)> is nested \(state.stack.count + 1) levels deep, over the limit of \(state.limits.maximumDepth)",
+                "<\(name)> is nested \(state.open.count + 1) levels deep, over the limit of \(state.limits.maximumDepth)",
                 at: position)
             stop(ctxt)
             return
@@ -295,31 +478,35 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
                         value: raw.contains(UInt8(ascii: "&")) ? decodeAmpersands(value) : value))
             }
         }
-        state.stack.append(ParsedElement(name: name, namespace: namespace, attributes: parsed, position: position))
+        state.open.append(false)
+        state.handler.startElement(name: name, namespace: namespace, attributes: parsed, position: position)
     }
     handler.endElementNs = { context, _, _, _ in
-        guard let (_, state) = state(of: context), state.failure == nil, let element = state.stack.popLast() else {
+        guard let (_, state) = state(of: context), state.failure == nil, state.open.popLast() != nil else {
             return
         }
-        if state.stack.isEmpty {
-            state.root = element
-        } else {
-            state.stack[state.stack.count - 1].children.append(element)
-        }
+        state.handler.endElement()
     }
     let characters: charactersSAXFunc = { context, bytes, length in
-        guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes, !state.stack.isEmpty,
-            state.stack[state.stack.count - 1].textPosition == nil
+        guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes,
+            state.open.last == false
         else { return }
         let text = UnsafeBufferPointer(start: bytes, count: Int(length))
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         guard let firstText = text.firstIndex(where: { !isSpace($0) }) else { return }
         let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
-        state.stack[state.stack.count - 1].textPosition = state.lines.position(ofOffset: offset)
+        state.open[state.open.count - 1] = true
+        state.handler.text(at: state.lines.position(ofOffset: offset))
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters
-    handler.cdataBlock = characters
+    handler.cdataBlock = { context, _, _ in
+        guard let (ctxt, state) = state(of: context), state.failure == nil, state.open.last == false else { return }
+        // A CDATA section is text even when it holds only whitespace: XSD validators, libxml2's among
+        // them, refuse it in element-only content, so the decoder must see it too.
+        state.open[state.open.count - 1] = true
+        state.handler.text(at: markupStart(ctxt, state, opening: Array("<![CDATA[".utf8)))
+    }
     handler.serror = { context, error in
         guard let context, let error else { return }
         let ctxt = context.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -328,11 +515,9 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         let level = error.pointee.level
         guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
         let message = libxml2Message(error.pointee.message.map { String(cString: $0) } ?? "")
-        let line = max(1, Int(error.pointee.line))
-        let column = max(1, Int(error.pointee.int2))
-        state.fail(
-            .xmlSyntax, message,
-            at: SourcePosition(line: line, column: column))
+        // libxml2's own line count misses a lone CR, which XML counts as a line break: the position
+        // comes from its cursor's byte offset through our line table instead.
+        state.fail(.xmlSyntax, message, at: state.lines.position(ofOffset: cursorOffset(ctxt)))
     }
     ctxt.pointee.sax.pointee = handler
 }
@@ -384,5 +569,12 @@ extension String {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension SourcePosition {
+    /// A position of a reader failure, which `ParseState.fail` reports in the file being read.
+    fileprivate init(line: Int, column: Int) {
+        self.init(file: .main, line: line, column: column)
     }
 }

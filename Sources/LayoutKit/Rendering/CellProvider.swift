@@ -108,16 +108,7 @@ public final class CellProvider<Item> {
             throw .layout(error)
         }
         guard objects.count == 1, let cell = objects.first as? TableViewCell else {
-            let found = objects.map { String(reflecting: type(of: $0)) }
-            throw .layout(
-                LayoutError(
-                    Diagnostic(
-                        rule: .topLevelMismatch,
-                        message:
-                            "a cell layout must have exactly one top-level TableViewCell, found \(objects.count) "
-                            + "top-level object\(objects.count == 1 ? "" : "s")"
-                            + (found.isEmpty ? "" : ": \(found.joined(separator: ", "))"),
-                        location: SourceLocation(file: loader.file, line: 1, column: 1))))
+            throw .layout(.topLevelMismatch(expected: "TableViewCell", found: objects, file: loader.file))
         }
         if let own = cell.reuseIdentifier, own != identifier {
             throw .reuseIdentifierMismatch(registered: identifier, inLayout: own, file: loader.file)

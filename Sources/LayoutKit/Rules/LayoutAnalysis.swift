@@ -1,5 +1,5 @@
 /// A layout flattened for the rules and the compiler: objects in document order, every id, and every
-/// outlet connection in either spelling as one `Binding`.
+/// outlet connection in either spelling as one `Link`.
 struct LayoutAnalysis: Sendable {
     /// What an outlet connects from or to.
     enum Endpoint: Hashable, Sendable {
@@ -14,10 +14,10 @@ struct LayoutAnalysis: Sendable {
         var parent: Int?
     }
 
-    /// One connection: `property` of `source` is bound to `destination`.
-    struct Binding: Sendable {
+    /// One connection: the member `member` of `source` is connected to `destination`.
+    struct Link: Sendable {
         var source: Endpoint?
-        var property: String
+        var member: MemberKey
         /// The id written in `destination=`, or `nil` for `outlet=` (whose destination is its own element).
         var destinationID: String?
         var destination: Endpoint?
@@ -32,7 +32,7 @@ struct LayoutAnalysis: Sendable {
     private(set) var ids: [String: Endpoint] = [:]
     /// Every id declaration in document order, for duplicate-id.
     private(set) var idDeclarations: [(id: String, position: SourcePosition)] = []
-    private(set) var bindings: [Binding] = []
+    private(set) var links: [Link] = []
 
     init(_ layout: Layout) {
         self.layout = layout
@@ -49,7 +49,7 @@ struct LayoutAnalysis: Sendable {
             for connection in owner.connections { bind(connection, from: .owner) }
         }
         resolveDestinations()
-        bindings.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
+        links.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }
 
     private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {
@@ -62,9 +62,9 @@ struct LayoutAnalysis: Sendable {
         objects.append(Object(node: node, parent: parent))
         if let id = node.id { declare(id, .object(index), at: node.position) }
         if let outlet = node.outlet {
-            bindings.append(
-                Binding(
-                    source: classedAncestor.map(Endpoint.object), property: outlet, destinationID: nil,
+            links.append(
+                Link(
+                    source: classedAncestor.map(Endpoint.object), member: .outlet(outlet), destinationID: nil,
                     destination: .object(index), position: node.position, isAttribute: true))
         }
         let ancestorForChildren = node.classReference != nil ? index : classedAncestor
@@ -76,22 +76,22 @@ struct LayoutAnalysis: Sendable {
     }
 
     private mutating func bind(_ connection: Connection, from source: Endpoint) {
-        bindings.append(
-            Binding(
-                source: source, property: connection.property, destinationID: connection.destination,
+        links.append(
+            Link(
+                source: source, member: .outlet(connection.name), destinationID: connection.destination,
                 destination: nil, position: connection.position, isAttribute: false))
     }
 
     /// Resolves `destination=` ids once every id is known.
     private mutating func resolveDestinations() {
-        for index in bindings.indices where bindings[index].destination == nil {
-            if let id = bindings[index].destinationID { bindings[index].destination = ids[id] }
+        for index in links.indices where links[index].destination == nil {
+            if let id = links[index].destinationID { links[index].destination = ids[id] }
         }
     }
 
     func position(of endpoint: Endpoint) -> SourcePosition {
         switch endpoint {
-        case .owner: layout.owner?.position ?? SourcePosition(line: 1, column: 1)
+        case .owner: layout.owner?.position ?? SourcePosition(file: .main, line: 1, column: 1)
         case .external(let index): layout.externals[index].position
         case .object(let index): objects[index].node.position
         }

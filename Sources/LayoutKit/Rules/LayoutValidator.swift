@@ -1,17 +1,62 @@
-/// Checks one layout file against every rule: the checker's and the loader's one entry to the rule engine.
-public enum LayoutValidator {
+/// Checks layout files against every rule: the one entry to the rule engine for the checker, the
+/// loader and the test helpers, each of which configures it with what it has.
+///
+/// ```swift
+/// let validator = LayoutValidator(catalog: catalog)
+/// let diagnostics = validator.validate(bytes, file: "Layouts/PhotoCell.layout.xml")
+/// ```
+/// Steps that look past one file (includes) will read through `source`; options (suppressions,
+/// severities) go in `Options`, so a new step is a new field, not a new parameter of every caller.
+public struct LayoutValidator: Sendable {
+    /// How a run is configured beyond its classes and its layouts. Empty in format 1.0.
+    public struct Options: Sendable {
+        /// The default options.
+        public init() {}
+    }
+
     /// The largest file the reader accepts (4 MiB); a larger one is an `input-limit` error at line 1.
     /// A caller reading from a stream need read no more than one byte past it.
     public static let maximumFileBytes = 4 * 1024 * 1024
+
+    /// `maximumFileBytes` in MiB, for messages.
+    static var maximumFileMebibytes: Int { maximumFileBytes / (1024 * 1024) }
+
+    /// The classes layouts may name; `nil` skips the class rules (the caller warns once).
+    public let catalog: ClassCatalog?
+    /// Where other layouts of the run are found, by name; `nil` when the caller has none.
+    public let source: (any LayoutSource)?
+    /// The run's options.
+    public let options: Options
+
+    /// A validator for one run.
+    ///
+    /// - Parameters:
+    ///   - catalog: The classes layouts may name; `nil` skips the class rules.
+    ///   - source: Where other layouts of the run are found, by name.
+    ///   - options: The run's options.
+    public init(catalog: ClassCatalog?, source: (any LayoutSource)? = nil, options: Options = Options()) {
+        self.catalog = catalog
+        self.source = source
+        self.options = options
+    }
 
     /// Every diagnostic for one layout, in source order, but those its `lk:ignore` attributes silence.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - file: The path to print in diagnostics.
+    public func validate(_ bytes: [UInt8], file: String) -> [Diagnostic] {
+        analyze(bytes, file: file).diagnostics
+    }
+
+    /// Every diagnostic for one layout, in source order: `LayoutValidator(catalog:).validate(_:file:)`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The path to print in diagnostics.
     ///   - catalog: The classes layouts may name; `nil` skips the class rules (the caller warns once).
     public static func validate(_ bytes: [UInt8], file: String, catalog: ClassCatalog?) -> [Diagnostic] {
-        analyze(bytes, file: file, catalog: catalog).diagnostics
+        LayoutValidator(catalog: catalog).validate(bytes, file: file)
     }
 
     /// Reads and decodes a layout into its model and nothing more — the "read" step of `layout-bench`,
@@ -23,7 +68,7 @@ public enum LayoutValidator {
         guard case .document(let root) = XMLReader.read(bytes, file: file) else { return nil }
         var decoder = LayoutDecoder(file: file)
         let layout = decoder.decode(root)
-        guard decoder.diagnostics.isEmpty else { return nil }
+        guard decoder.isValid else { return nil }
         func count(_ nodes: [LayoutNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
         return count(layout.objects)
     }
@@ -35,7 +80,7 @@ public enum LayoutValidator {
         var classes: EndpointClasses?
     }
 
-    static func analyze(_ bytes: [UInt8], file: String, catalog: ClassCatalog?) -> Outcome {
+    func analyze(_ bytes: [UInt8], file: String) -> Outcome {
         let root: ParsedElement
         switch XMLReader.read(bytes, file: file) {
         case .failure(let diagnostic): return Outcome(diagnostics: [diagnostic])
@@ -45,8 +90,8 @@ public enum LayoutValidator {
         let layout = decoder.decode(root)
         // A file that breaks the format is reported as such and no further: rules run on a model
         // with pieces missing would only report the echoes of the schema errors.
-        guard decoder.diagnostics.isEmpty else {
-            return Outcome(diagnostics: decoder.diagnostics.sorted(by: Diagnostic.ordered))
+        guard decoder.isValid else {
+            return Outcome(diagnostics: decoder.diagnostics)
         }
         let analysis = LayoutAnalysis(layout)
         var rules = LayoutRules(analysis: analysis, catalog: catalog)

@@ -1,4 +1,4 @@
-/// The rules of DESIGN.md's table that look past one element: each is one function named after its id.
+/// The rules of the README's rules table that look past one element: each is one function named after its id.
 ///
 /// `xml-syntax`, `forbidden-dtd` and `input-limit` are found by `XMLReader`, `schema` by `LayoutDecoder`,
 /// `class-schema` by `ClassSchemaDecoder`, `unreadable-file` and `no-class-schemas` by whoever reads files.
@@ -6,7 +6,9 @@ struct LayoutRules {
     let analysis: LayoutAnalysis
     /// `nil` when no class schema was loaded: the class rules are then skipped.
     let catalog: ClassCatalog?
-    private(set) var diagnostics: [Diagnostic] = []
+    private var collector = DiagnosticCollector()
+    /// The did-you-mean work this file may still cause.
+    private var suggestions = SuggestionBudget()
     /// The class of each endpoint, where it resolved.
     private(set) var classes: EndpointClasses
 
@@ -15,6 +17,9 @@ struct LayoutRules {
         self.catalog = catalog
         self.classes = EndpointClasses(analysis)
     }
+
+    /// What the rules found, in source order, capped per file.
+    var diagnostics: [Diagnostic] { collector.diagnostics }
 
     /// The structure rules, then the class rules, in the order of the rules table.
     static let engineRules = RuleDescriptor.all.filter { $0.phase == .structure || $0.phase == .classes }
@@ -39,6 +44,8 @@ struct LayoutRules {
         case (.unknownOutlet, let catalog?): unknownOutlet(catalog)
         case (.outletTypeMismatch, let catalog?): outletTypeMismatch(catalog)
         case (.unconnectedOutlet, let catalog?): unconnectedOutlet(catalog)
+        // Layouts have no actions: the rule is InterfaceBuilderCheck's.
+        case (.unknownAction, _): break
         default:
             // A row of the table with no function here fails the test that runs every fixture.
             break
@@ -63,39 +70,39 @@ struct LayoutRules {
 
     /// `unknown-destination`: a destination id that nothing in the file declares.
     private mutating func unknownDestination() {
-        for binding in analysis.bindings {
-            guard let id = binding.destinationID, binding.destination == nil else { continue }
+        for link in analysis.links {
+            guard let id = link.destinationID, link.destination == nil else { continue }
+            let hint = collector.isFull ? "" : suggestions.suggestion(for: id, in: analysis.ids.keys)
             report(
                 .unknownDestination,
-                "outlet '\(binding.property)' points at '\(id)', but no element has that id"
-                    + suggestion(for: id, in: analysis.ids.keys),
-                at: binding.position)
+                "\(link.member) points at '\(id)', but no element has that id" + hint,
+                at: link.position)
         }
     }
 
     /// `orphan-outlet`: `outlet=` with no enclosing element that has a class; it never binds to the owner.
     private mutating func orphanOutlet() {
-        for binding in analysis.bindings where binding.isAttribute && binding.source == nil {
+        for link in analysis.links where link.isAttribute && link.source == nil {
             report(
                 .orphanOutlet,
-                "outlet=\"\(binding.property)\" has no enclosing element with a class to bind to; "
+                "outlet=\"\(link.member.name)\" has no enclosing element with a class to bind to; "
                     + "add class= to an enclosing element or use <connections>",
-                at: binding.position)
+                at: link.position)
         }
     }
 
     /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
     private mutating func duplicateOutlet() {
-        var first: [LayoutAnalysis.Endpoint: [String: SourcePosition]] = [:]
-        for binding in analysis.bindings {
-            guard let source = binding.source else { continue }
-            if let earlier = first[source]?[binding.property] {
+        var first: [LayoutAnalysis.Endpoint: [MemberKey: SourcePosition]] = [:]
+        for link in analysis.links {
+            guard let source = link.source else { continue }
+            if let earlier = first[source]?[link.member] {
                 report(
                     .duplicateOutlet,
-                    "outlet '\(binding.property)' of \(analysis.describe(source)) is already connected at line \(earlier.line)",
-                    at: binding.position)
+                    "\(link.member) of \(analysis.describe(source)) is already connected at line \(earlier.line)",
+                    at: link.position)
             } else {
-                first[source, default: [:]][binding.property] = binding.position
+                first[source, default: [:]][link.member] = link.position
             }
         }
     }
@@ -105,7 +112,7 @@ struct LayoutRules {
     /// `unknown-class`: a class that the catalog does not know. Also records every endpoint's class.
     private mutating func unknownClass(_ catalog: ClassCatalog) {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
-            switch catalog.resolve(reference) {
+            switch catalog.resolve(reference, suggestions: &suggestions) {
             case .found(let entry): classes[endpoint] = entry
             case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
             }
@@ -142,37 +149,41 @@ struct LayoutRules {
 
     /// `unknown-outlet`: a connection to an outlet the source class does not declare.
     private mutating func unknownOutlet(_ catalog: ClassCatalog) {
-        for binding in analysis.bindings {
-            guard let source = binding.source, let entry = classes[source] else { continue }
-            let outlets = catalog.outlets(of: entry.key)
-            guard !outlets.contains(where: { $0.name == binding.property }) else { continue }
-            let declared: String
-            if outlets.isEmpty {
-                declared = "; it declares no outlets"
-            } else if let closest = closestMatch(to: binding.property, in: outlets.map(\.name)) {
-                declared = "; did you mean '\(closest)'?"
+        for link in analysis.links {
+            guard let source = link.source, let entry = classes[source],
+                catalog.member(link.member, of: entry.key) == nil
+            else { continue }
+            let kind = link.member.kind.rawValue
+            let declared = catalog.members(of: entry.key, kind: link.member.kind)
+            let hint: String
+            if collector.isFull {
+                hint = ""
+            } else if declared.isEmpty {
+                hint = "; it declares no \(kind)s"
+            } else if let closest = suggestions.closestMatch(to: link.member.name, in: declared.lazy.map(\.name)) {
+                hint = "; did you mean '\(closest)'?"
             } else {
-                declared = "; it declares \(outlets.map(\.name).joined(separator: ", "))"
+                hint = "; it declares \(listed(declared.map(\.name)))"
             }
             report(
-                .unknownOutlet,
-                "\(entry.displayName) has no outlet named '\(binding.property)'\(declared)", at: binding.position)
+                .unknownOutlet, "\(entry.displayName) has no \(kind) named '\(link.member.name)'\(hint)",
+                at: link.position)
         }
     }
 
     /// `outlet-type-mismatch`: the destination is not of the outlet's type.
     private mutating func outletTypeMismatch(_ catalog: ClassCatalog) {
-        for binding in analysis.bindings {
-            guard let source = binding.source, let sourceClass = classes[source],
-                let destination = binding.destination, let destinationClass = classes[destination],
-                let outlet = catalog.outlets(of: sourceClass.key).first(where: { $0.name == binding.property })
+        for link in analysis.links {
+            guard let source = link.source, let sourceClass = classes[source],
+                let destination = link.destination, let destinationClass = classes[destination],
+                let member = catalog.member(link.member, of: sourceClass.key)
             else { continue }
-            if !catalog.fits(destinationClass, outlet) {
+            if !catalog.fits(destinationClass, member) {
                 report(
                     .outletTypeMismatch,
-                    "outlet '\(binding.property)' of \(sourceClass.displayName) has type \(outlet.typeName), "
+                    "\(link.member) of \(sourceClass.displayName) has type \(member.typeName), "
                         + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)",
-                    at: binding.position)
+                    at: link.position)
             }
         }
     }
@@ -181,28 +192,35 @@ struct LayoutRules {
     private mutating func unconnectedOutlet(_ catalog: ClassCatalog) {
         struct Connected: Hashable {
             var endpoint: LayoutAnalysis.Endpoint
-            var property: String
+            var member: MemberKey
         }
         var connected: Set<Connected> = []
-        for binding in analysis.bindings {
-            if let source = binding.source { connected.insert(Connected(endpoint: source, property: binding.property)) }
+        for link in analysis.links {
+            if let source = link.source { connected.insert(Connected(endpoint: source, member: link.member)) }
         }
         var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
         endpoints += analysis.objects.indices.map { .object($0) }
         for endpoint in endpoints {
             guard let entry = classes[endpoint] else { continue }
-            for outlet in catalog.outlets(of: entry.key) where !outlet.isOptional {
-                if !connected.contains(Connected(endpoint: endpoint, property: outlet.name)) {
-                    report(
+            for member in catalog.members(of: entry.key) where member.kind == .outlet && !member.isOptional {
+                if !connected.contains(Connected(endpoint: endpoint, member: member.key)) {
+                    // Objects × outlets can be millions: past the cap the message is never made.
+                    collector.report(
                         .unconnectedOutlet,
-                        "outlet '\(outlet.name)' of \(entry.displayName) is not connected in this layout",
-                        at: analysis.position(of: endpoint))
+                        "\(member.key) of \(entry.displayName) is not connected in this layout",
+                        at: analysis.layout.location(analysis.position(of: endpoint)))
                 }
             }
         }
     }
 
     private mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition) {
-        diagnostics.append(Diagnostic(rule: rule, message: message, location: analysis.layout.location(position)))
+        collector.report(rule, message, at: analysis.layout.location(position))
+    }
+
+    /// Names for a message, at most eight of them: a class may declare thousands.
+    private func listed(_ names: [String]) -> String {
+        let shown = names.prefix(8).joined(separator: ", ")
+        return names.count > 8 ? "\(shown) and \(names.count - 8) more" : shown
     }
 }

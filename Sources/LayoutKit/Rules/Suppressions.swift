@@ -76,7 +76,8 @@ struct Suppressions {
     /// Whether an `lk:ignore` at the diagnostic's element or around it names its rule; marks it used.
     private mutating func silence(_ diagnostic: Diagnostic) -> Bool {
         guard let location = diagnostic.location, location.file == file,
-            let index = scopes[SourcePosition(line: location.line, column: location.column)]?[diagnostic.rule]
+            let index = scopes[SourcePosition(file: .main, line: location.line, column: location.column)]?[
+                diagnostic.rule]
         else { return false }
         entries[index].silencedSomething = true
         return true

@@ -21,18 +21,13 @@ public struct LayoutLoader: Sendable {
         try self.init(contentsOf: directory.appendingPathComponent("\(name).layout.xml"), registry: registry)
     }
 
-    /// Loads the layout file at `url`.
+    /// Loads the layout file at `url`, reading no more than one byte past the 4 MiB limit.
     ///
-    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read, or with every diagnostic it has.
+    /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read or `url` is not a file URL, or
+    ///   with every diagnostic it has.
     public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
         let path = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path, because: readFailureReason(error))
-        }
-        try self.init(data: data, file: path, registry: registry)
+        try self.init(bytes: LayoutFile.read(url), file: path, registry: registry)
     }
 
     /// Loads a layout from bytes in memory.
@@ -44,9 +39,14 @@ public struct LayoutLoader: Sendable {
     /// - Throws: `LayoutError` with every error the layout has; warnings, and diagnostics that an
     ///   `lk:ignore` silences, do not stop it.
     public init(data: Data, file: String = "<memory>", registry: LayoutRegistry) throws(LayoutError) {
+        // Past the limit, only what the reader needs to say so is copied.
+        try self.init(bytes: Array(data.prefix(LayoutFile.readLimit)), file: file, registry: registry)
+    }
+
+    init(bytes: [UInt8], file: String, registry: LayoutRegistry) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = LayoutValidator.analyze(Array(data), file: file, catalog: catalog)
+        let outcome = LayoutValidator(catalog: catalog).analyze(bytes, file: file)
         // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
@@ -79,14 +79,7 @@ public struct LayoutLoader: Sendable {
         let objects = try instantiate(owner: owner, externalObjects: externalObjects)
         guard objects.count == 1, let object = objects.first, Swift.type(of: object) == T.self, let typed = object as? T
         else {
-            let found = objects.map { String(reflecting: Swift.type(of: $0)) }
-            throw LayoutError(
-                Diagnostic(
-                    rule: .topLevelMismatch,
-                    message:
-                        "expected exactly one top-level \(String(reflecting: T.self)), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
-                        + (found.isEmpty ? "" : ": \(found.joined(separator: ", "))"),
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+            throw .topLevelMismatch(expected: String(reflecting: T.self), found: objects, file: file)
         }
         return typed
     }

@@ -15,10 +15,12 @@ public struct LayoutRegistry: Sendable {
         /// The Swift class.
         public var type: AnyObject.Type { classType.type }
         /// Its outlets, inherited ones included.
-        public let outlets: [Outlet]
+        public var outlets: [Outlet] { members.compactMap { $0.key.kind == .outlet ? Outlet(declaration: $0) : nil } }
         /// Whether a layout can create it (it is a `View`), rather than only receive it as owner or external.
         public var isView: Bool { make != nil }
 
+        /// Every member, inherited ones included, as the Swift class declares them.
+        let members: [MemberDeclaration]
         let classType: ClassType
         let make: (@Sendable () -> View)?
 
@@ -36,6 +38,12 @@ public struct LayoutRegistry: Sendable {
     public private(set) var classes: [RegisteredClass] = []
     /// The catalog the rules read, kept in step with `classes`.
     public private(set) var catalog = ClassCatalog.builtIn
+    /// Where each Swift class and each plain name is in `classes`, so that registering stays linear.
+    private var indexByType: [ClassType: Int] = [:]
+    private var indexByName: [String: Int] = [:]
+    /// Keys of classes with a member whose type was not registered yet, by that type: registering it
+    /// later gives those members their type, as if every class had been registered at once.
+    private var waitingForType: [ClassType: Set<String>] = [:]
 
     /// A registry with the six built-in classes and nothing else.
     public static let standard = LayoutRegistry()
@@ -50,7 +58,7 @@ public struct LayoutRegistry: Sendable {
     ///   - module: The module layouts use; the Swift type's module by default.
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
     public mutating func register<T: View>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
-        try add(type, name: name, module: module, outlets: T.outlets, make: { T.init() })
+        try add(type, name: name, module: module, members: Self.members(of: type), make: { T.init() })
     }
 
     /// Registers a class that layouts never create but connect: an owner or an external object.
@@ -58,32 +66,38 @@ public struct LayoutRegistry: Sendable {
     /// Its outlets are connected when it adopts `OutletDeclaring`.
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
     public mutating func register<T: AnyObject>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
-        let outlets = (type as? OutletDeclaring.Type)?.outlets ?? []
-        try add(type, name: name, module: module, outlets: outlets, make: nil)
+        try add(type, name: name, module: module, members: Self.members(of: type), make: nil)
     }
 
     /// The registered class for a Swift type, if any.
     public func registeredClass(for type: AnyObject.Type) -> RegisteredClass? {
-        classes.first { $0.classType == ClassType(type) }
+        indexByType[ClassType(type)].map { classes[$0] }
+    }
+
+    /// Every member a Swift class declares, inherited ones included: the one place that knows which
+    /// protocols declare members.
+    private static func members(of type: AnyObject.Type) -> [MemberDeclaration] {
+        (type as? OutletDeclaring.Type)?.outlets.map(\.declaration) ?? []
     }
 
     private mutating func add(
-        _ type: AnyObject.Type, name: String?, module: String?, outlets: [Outlet], make: (@Sendable () -> View)?
+        _ type: AnyObject.Type, name: String?, module: String?, members: [MemberDeclaration],
+        make: (@Sendable () -> View)?
     ) throws {
         let classType = ClassType(type)
         let qualified = classType.qualifiedName
         let defaultModule = qualified.split(separator: ".").first.map(String.init) ?? qualified
         let registered = RegisteredClass(
-            name: name ?? classType.name, module: module ?? defaultModule, outlets: outlets, classType: classType,
+            name: name ?? classType.name, module: module ?? defaultModule, members: members, classType: classType,
             make: make)
-        if let existing = classes.first(where: { $0.classType == classType }) {
+        if let existing = indexByType[classType].map({ classes[$0] }) {
             guard existing.name == registered.name, existing.module == registered.module else {
                 throw RegistrationError(
                     description: "\(qualified) is already registered as \(existing); a type has one name")
             }
             return
         }
-        if let clash = classes.first(where: { $0.name == registered.name }) {
+        if let clash = indexByName[registered.name].map({ classes[$0] }) {
             throw RegistrationError(
                 description:
                     "cannot register \(qualified) as '\(registered.name)': that name is already \(String(reflecting: clash.type)); "
@@ -95,52 +109,87 @@ public struct LayoutRegistry: Sendable {
                     "cannot register \(qualified) as '\(registered)': class and module names are written "
                     + "[A-Za-z_][A-Za-z0-9_]* in layouts; pass name: and module: to register(_:name:module:)")
         }
-        if let outlet = outlets.first(where: { !Lexical.isName($0.name) }) {
+        if let member = members.first(where: { !Lexical.isName($0.key.name) }) {
             throw RegistrationError(
-                description: "cannot register \(qualified): its outlet '\(outlet.name)' is not a name layouts can write"
+                description:
+                    "cannot register \(qualified): its \(member.key.kind.rawValue) '\(member.key.name)' is not a name layouts can write"
             )
         }
         if ElementKind(rawValue: registered.name) != nil {
             throw RegistrationError(description: "'\(registered.name)' is the name of a built-in element")
         }
+        indexByType[classType] = classes.count
+        indexByName[registered.name] = classes.count
         classes.append(registered)
-        catalog = Self.makeCatalog(classes)
+        insertIntoCatalog(registered)
     }
 
-    /// Every class with its nearest registered (or built-in) superclass as its base.
-    private static func makeCatalog(_ classes: [RegisteredClass]) -> ClassCatalog {
-        var catalog = ClassCatalog.builtIn
+    /// Adds one class to `catalog` with its nearest registered (or built-in) superclass as its base,
+    /// and makes it the base of the classes registered earlier that it now sits nearest above: one
+    /// pass over the known classes, instead of rebuilding the catalog with pairwise checks.
+    private mutating func insertIntoCatalog(_ registered: RegisteredClass) {
+        let key = registered.description
         let builtIns = ElementKind.allCases.map { (key: $0.rawValue, type: ClassType($0.viewClass)) }
         let known = builtIns + classes.map { (key: $0.description, type: $0.classType) }
-        func key(of type: AnyObject.Type) -> String? {
-            known.first { $0.type == ClassType(type) }?.key
+        // Every known class is the base of at most one chain, so the nearest superclass is the deepest one.
+        var base: (key: String, depth: Int)?
+        for candidate in known where candidate.key != key && isSubclass(registered.type, of: candidate.type.type) {
+            let depth = catalog.depth(of: candidate.key)
+            if base.map({ depth > $0.depth }) ?? true { base = (candidate.key, depth) }
         }
-        for registered in classes {
-            // The most derived of the known classes this one is a subclass of.
-            let ancestors = known.filter {
-                $0.type != registered.classType && isSubclass(registered.type, of: $0.type.type)
+        place(registered, base: base?.key)
+        // Earlier classes below this one whose base is above it now have it as their base.
+        for other in classes
+        where other.classType != registered.classType
+            && isSubclass(other.type, of: registered.type)
+        {
+            let otherKey = other.description
+            let currentBase = catalog.classes[otherKey]?.base
+            if currentBase == nil || catalog.derives(key, from: currentBase!) {
+                place(other, base: key)
             }
-            let base = ancestors.first { candidate in
-                ancestors.allSatisfy { other in
-                    other.type == candidate.type || isSubclass(candidate.type.type, of: other.type.type)
-                }
+        }
+        for waiting in waitingForType.removeValue(forKey: registered.classType) ?? [] {
+            if let index = indexByName[catalog.classes[waiting]?.name ?? ""] {
+                place(classes[index], base: catalog.classes[waiting]?.base)
             }
-            let declaredHere = registered.outlets.filter { outlet in
-                guard let baseType = base?.type.type as? OutletDeclaring.Type else { return true }
-                return !baseType.outlets.contains { $0.name == outlet.name && $0.sourceType == outlet.sourceType }
-            }
-            catalog.insert(
-                ClassCatalog.ClassEntry(
-                    key: registered.description, name: registered.name, module: registered.module, base: base?.key,
-                    outlets: declaredHere.map { outlet in
-                        ClassCatalog.OutletEntry(
-                            name: outlet.name, type: key(of: outlet.valueType), typeName: outlet.destinationType.name,
-                            isOptional: outlet.isOptional, outlet: outlet)
-                    },
-                    swiftType: registered.classType, make: registered.make))
         }
         catalog.resolveHierarchy()
-        return catalog
+    }
+
+    /// Puts a class's entry in the catalog and notes the member types it is still waiting for.
+    private mutating func place(_ registered: RegisteredClass, base: String?) {
+        let entry = entry(for: registered, base: base)
+        for member in entry.members where member.type == nil {
+            if let type = member.declaration?.valueType { waitingForType[type, default: []].insert(entry.key) }
+        }
+        catalog.insert(entry)
+        // A member of the class's own type is spelled by a catalog that holds the class.
+        if entry.members.contains(where: { $0.type == entry.key }) {
+            catalog.insert(self.entry(for: registered, base: base))
+        }
+    }
+
+    /// A class's catalog entry: the members its base does not already declare the same way.
+    private func entry(for registered: RegisteredClass, base: String?) -> ClassCatalog.ClassEntry {
+        let baseMembers = base.flatMap { catalog.classes[$0]?.swiftType }.map { Self.members(of: $0.type) } ?? []
+        let declaredHere = registered.members.filter { member in !baseMembers.contains { $0.isSame(as: member) } }
+        return ClassCatalog.ClassEntry(
+            key: registered.description, name: registered.name, module: registered.module, base: base,
+            members: declaredHere.map { member in
+                // Spelled as a class schema would spell it, so that messages read the same from either catalog.
+                let type = key(of: member.valueType)
+                return ClassCatalog.Member(
+                    key: member.key, type: type, typeName: type.map(catalog.schemaName) ?? member.valueType.name,
+                    isOptional: member.isOptional, declaration: member)
+            },
+            swiftType: registered.classType, make: registered.make)
+    }
+
+    /// The catalog key of a registered or built-in Swift class.
+    private func key(of type: ClassType) -> String? {
+        if let index = indexByType[type] { return classes[index].description }
+        return ElementKind.allCases.first { ClassType($0.viewClass) == type }?.rawValue
     }
 }
 

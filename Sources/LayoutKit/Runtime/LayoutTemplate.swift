@@ -1,15 +1,16 @@
 /// A checked layout compiled to what instantiation walks: object recipes in document order, and
-/// outlet bindings with their Swift setters. Immutable, so any number of threads share one.
+/// connections with their Swift members. Immutable, so any number of threads share one.
 struct LayoutTemplate: Sendable {
     struct ObjectRecipe: Sendable {
         var make: @Sendable () -> View
-        var properties: [Property]
+        var attributeValues: [AttributeValue]
         var parent: Int?
     }
 
-    struct Binding: Sendable {
+    /// One member of one object to connect to another: the compiled form of a `LayoutAnalysis.Link`.
+    struct ConnectionRecipe: Sendable {
         var source: LayoutAnalysis.Endpoint
-        var outlet: Outlet
+        var member: MemberDeclaration
         var destination: LayoutAnalysis.Endpoint
         var location: SourceLocation
     }
@@ -25,7 +26,7 @@ struct LayoutTemplate: Sendable {
     let file: String
     let objects: [ObjectRecipe]
     let topLevel: [Int]
-    let bindings: [Binding]
+    let connections: [ConnectionRecipe]
     /// Set when some outlet connects from or to the owner, which then must be supplied.
     let owner: Placeholder?
     let externals: [Placeholder]
@@ -43,7 +44,7 @@ struct LayoutTemplate: Sendable {
         objects = analysis.objects.enumerated().map { index, object in
             let kind = object.node.kind
             let make = classes[.object(index)]?.make ?? { @Sendable in kind.viewClass.init() }
-            return ObjectRecipe(make: make, properties: object.node.properties, parent: object.parent)
+            return ObjectRecipe(make: make, attributeValues: object.node.attributeValues, parent: object.parent)
         }
         topLevel = analysis.topLevel
         // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
@@ -51,16 +52,16 @@ struct LayoutTemplate: Sendable {
             guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
             return catalog.classes[analysis.objects[index].node.kind.rawValue]
         }
-        bindings = analysis.bindings.compactMap { binding in
-            guard let source = binding.source, let destination = binding.destination, let entry = classes[source],
-                let outlet = catalog.outlets(of: entry.key).first(where: { $0.name == binding.property })
+        connections = analysis.links.compactMap { link in
+            guard let source = link.source, let destination = link.destination, let entry = classes[source],
+                let member = catalog.member(link.member, of: entry.key)
             else { return nil }
-            if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, outlet) { return nil }
-            guard let setter = outlet.outlet else { return nil }
-            return Binding(
-                source: source, outlet: setter, destination: destination, location: layout.location(binding.position))
+            if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) { return nil }
+            guard let declaration = member.declaration else { return nil }
+            return ConnectionRecipe(
+                source: source, member: declaration, destination: destination, location: layout.location(link.position))
         }
-        let usesOwner = bindings.contains { $0.source == .owner || $0.destination == .owner }
+        let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
             usesOwner
                 ? Placeholder(
@@ -83,7 +84,7 @@ struct LayoutTemplate: Sendable {
         created.reserveCapacity(objects.count)
         for recipe in objects {
             let view = recipe.make()
-            for property in recipe.properties { property.apply(to: view) }
+            for value in recipe.attributeValues { value.apply(to: view) }
             created.append(view)
         }
         for (index, recipe) in objects.enumerated() {
@@ -96,16 +97,37 @@ struct LayoutTemplate: Sendable {
             case .object(let index): created[index]
             }
         }
-        for binding in bindings {
-            guard let source = resolve(binding.source), let destination = resolve(binding.destination) else { continue }
-            guard binding.outlet.connect(source, to: destination) else {
-                throw LayoutError(
+        // Every connection is checked before any is made: a failure must leave the owner and the external
+        // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
+        var checked: [(source: AnyObject, destination: AnyObject, member: MemberDeclaration)] = []
+        checked.reserveCapacity(connections.count)
+        var problems: [Diagnostic] = []
+        for connection in connections {
+            guard let source = resolve(connection.source), let destination = resolve(connection.destination) else {
+                continue
+            }
+            let member = connection.member
+            if !isSubclass(type(of: source), of: member.sourceType.type) {
+                problems.append(
                     Diagnostic(
                         rule: .outletTypeMismatch,
                         message:
-                            "outlet '\(binding.outlet.name)' has type \(binding.outlet.destinationType.name), but the object given for it is of type \(type(of: destination))",
-                        location: binding.location))
+                            "\(member.key) belongs to \(member.sourceType.name), but the object given for its source is of type \(type(of: source))",
+                        location: connection.location))
+            } else if !member.accepts(type(of: destination)) {
+                problems.append(
+                    Diagnostic(
+                        rule: .outletTypeMismatch,
+                        message:
+                            "\(member.key) has type \(member.valueType.name), but the object given for it is of type \(type(of: destination))",
+                        location: connection.location))
             }
+            checked.append((source, destination, member))
+        }
+        if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
+        for connection in checked {
+            // Checked above, so this cannot fail.
+            _ = connection.member.accessor.apply(connection.source, connection.destination)
         }
         for view in created { view.awakeFromLayout() }
         return topLevel.map { created[$0] }
@@ -113,6 +135,8 @@ struct LayoutTemplate: Sendable {
 
     private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) {
         var problems: [Diagnostic] = []
+        // The caller's dictionary may be large and the layout's externals many: one budget for the call.
+        var suggestions = SuggestionBudget()
         if let placeholder = self.owner {
             if let owner {
                 if let type = placeholder.type, !isSubclass(Swift.type(of: owner), of: type.type) {
@@ -139,7 +163,7 @@ struct LayoutTemplate: Sendable {
                     Diagnostic(
                         rule: .missingExternal,
                         message: "no external object named \(quoted(name)) was given"
-                            + suggestion(for: name, in: externalObjects.keys),
+                            + suggestions.suggestion(for: name, in: externalObjects.keys),
                         location: external.location))
                 continue
             }

@@ -5,18 +5,16 @@
 ///     super.outlets + [Outlet("photoTitleLabel", \PhotoCell.photoTitleLabel)]
 /// }
 /// ```
-/// Binding goes through the key path and checks the destination's type; there is no KVC, no
+/// Connecting goes through the key path and checks the destination's type; there is no KVC, no
 /// `Mirror` and no Objective-C runtime involved.
 public struct Outlet: Sendable, CustomStringConvertible {
+    /// The member this outlet is: what catalogs and rules read, and how to set it.
+    let declaration: MemberDeclaration
+
     /// The name layouts use in `property=` and `outlet=`.
-    public let name: String
+    public var name: String { declaration.key.name }
     /// Whether a layout may leave this outlet unconnected.
-    public let isOptional: Bool
-    let sourceType: ClassType
-    let destinationType: ClassType
-    private let write: @Sendable (AnyObject, AnyObject) -> Bool
-    private let read: @Sendable (AnyObject) -> AnyObject?
-    private let acceptsType: @Sendable (AnyObject.Type) -> Bool
+    public var isOptional: Bool { declaration.isOptional }
 
     /// Declares the outlet `name`, set through `keyPath`, whose destination must be a `Value`.
     ///
@@ -29,36 +27,24 @@ public struct Outlet: Sendable, CustomStringConvertible {
         _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
         optional: Bool = false
     ) {
-        self.name = name
-        self.isOptional = optional
-        self.sourceType = ClassType(Root.self)
-        self.destinationType = ClassType(Value.self)
-        self.write = { source, destination in
-            guard let source = source as? Root, let destination = destination as? Value else { return false }
-            source[keyPath: keyPath] = destination
-            return true
-        }
-        self.read = { source in
-            guard let source = source as? Root else { return nil }
-            return source[keyPath: keyPath]
-        }
-        self.acceptsType = { type in type is Value.Type }
+        declaration = MemberDeclaration(
+            key: .outlet(name), isOptional: optional, sourceType: ClassType(Root.self),
+            valueType: ClassType(Value.self), accessor: MemberAccessor(keyPath))
+    }
+
+    /// An outlet for a member declaration of kind `.outlet`.
+    init(declaration: MemberDeclaration) {
+        self.declaration = declaration
     }
 
     /// `name: Type`.
-    public var description: String { "\(name): \(destinationType.name)" }
+    public var description: String { "\(name): \(declaration.valueType.name)" }
 
     /// The type a destination must be (or derive from).
-    public var valueType: AnyObject.Type { destinationType.type }
+    public var valueType: AnyObject.Type { declaration.valueType.type }
 
     /// The current value of this outlet on `object`, or `nil` when it is not connected.
-    public func value(in object: AnyObject) -> AnyObject? { read(object) }
-
-    /// Sets the outlet on `source`; `false` when either object is not of the declared type.
-    func connect(_ source: AnyObject, to destination: AnyObject) -> Bool { write(source, destination) }
-
-    /// Whether objects of `type` may be this outlet's destination.
-    func accepts(_ type: AnyObject.Type) -> Bool { acceptsType(type) }
+    public func value(in object: AnyObject) -> AnyObject? { declaration.accessor.read(object) }
 }
 
 /// A class that declares outlets a layout can connect. `View` adopts it; owners and external

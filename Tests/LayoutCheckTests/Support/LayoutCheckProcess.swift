@@ -61,6 +61,15 @@ struct Report: Decodable, Equatable {
         var severity: String
         var rule: String
         var message: String
+        /// Present only when the diagnostic has notes.
+        var notes: [Note]?
+    }
+
+    struct Note: Decodable, Equatable, Hashable {
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
     }
 }
 
@@ -86,11 +95,17 @@ enum LayoutCheckExecutable {
 ///   - standardInput: the bytes for `-`; without them standard input is empty.
 ///   - directory: the working directory; the repository's root by default.
 ///   - environment: added to (or, with `nil` values, removed from) this process's environment.
+///   - outputTo: where standard output goes instead (`/dev/full`, a pipe nobody reads); the result's
+///     `standardOutput` is then empty.
+///   - shellScript: run `/bin/sh -c shellScript` instead, with the executable as `$0` and `arguments` as
+///     `$@`, for what `Process` cannot pass: arguments whose bytes are not UTF-8 (`"$(printf 'caf\351')"`).
 func runLayoutCheck(
     _ arguments: [String],
     standardInput: String? = nil,
     in directory: URL = Repository.root,
     environment: [String: String?] = [:],
+    outputTo redirectedOutput: FileHandle? = nil,
+    shellScript: String? = nil,
     timeout: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CommandResult {
@@ -108,8 +123,13 @@ func runLayoutCheck(
     try Data((standardInput ?? "").utf8).write(to: inputURL)
 
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let shellScript {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", shellScript, executable.path] + arguments
+    } else {
+        process.executableURL = executable
+        process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     var variables = ProcessInfo.processInfo.environment
     for (name, value) in environment {
@@ -124,7 +144,7 @@ func runLayoutCheck(
         try? error.close()
         try? input.close()
     }
-    process.standardOutput = output
+    process.standardOutput = redirectedOutput ?? output
     process.standardError = error
     process.standardInput = input
 

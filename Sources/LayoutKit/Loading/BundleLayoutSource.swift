@@ -32,10 +32,6 @@ public struct BundleLayoutSource: LayoutSource {
             throw .unreadable(
                 folder.appendingPathComponent(resource).path, because: "the bundle has no resource \(resource)")
         }
-        do {
-            return LayoutData(data: try Data(contentsOf: url), file: url.path)
-        } catch {
-            throw .unreadable(url.path, because: readFailureReason(error))
-        }
+        return LayoutData(data: Data(try LayoutFile.read(url)), file: url.path)
     }
 }

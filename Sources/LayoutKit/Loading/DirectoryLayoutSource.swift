@@ -21,10 +21,6 @@ public struct DirectoryLayoutSource: LayoutSource {
     ///   cannot be read.
     public func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
         let url = directory.appendingPathComponent("\(name).layout.xml")
-        do {
-            return LayoutData(data: try Data(contentsOf: url), file: url.path)
-        } catch {
-            throw .unreadable(url.path, because: readFailureReason(error))
-        }
+        return LayoutData(data: Data(try LayoutFile.read(url)), file: url.path)
     }
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Both plugins, used by a dependent package (Examples/PluginConsumer) as a user's package uses them:
+# a copy of it is built with a layout that breaks a rule (the build must fail with the diagnostic at
+# its file, line and column), then fixed (the build must pass), then built again unchanged (the build
+# must run no layout-check at all); the command plugin must pass its arguments through.
+#
+# Building a dependent package compiles LayoutKit and layout-check again; the scratch directory under
+# .build is kept between runs so that this happens once.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch="$root/.build/plugin-consumer"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cp -R "$root/Examples/PluginConsumer" "$work/"
+consumer="$work/PluginConsumer"
+layout="$consumer/Sources/Cards/Layouts/CardCell.layout.xml"
+# The copy depends on this checkout wherever it lies.
+sed -i "s|path: \"../..\"|path: \"$root\"|" "$consumer/Package.swift"
+build() { (cd "$consumer" && swift build --scratch-path "$scratch" 2>&1); }
+fail() { echo "plugin-consumer: $*" >&2; exit 1; }
+
+# 1. A misspelt outlet: the build fails, and says where.
+sed -i 's/outlet="subtitleLabel"/outlet="subtitelLabel"/' "$layout"
+start=$SECONDS
+if log=$(build); then echo "$log"; fail "the build passed with a broken layout"; fi
+echo "broken layout: the build failed in $((SECONDS - start))s"
+grep -F "$layout:5:9: error: " <<<"$log" | grep -F "[unknown-outlet]" \
+    || { echo "$log"; fail "no file:line:column error for the broken layout"; }
+
+# 2. Fixed: the build passes, and the check ran.
+cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
+start=$SECONDS
+log=$(build) || { echo "$log"; fail "the build failed with the layout fixed"; }
+echo "fixed layout: the build passed in $((SECONDS - start))s"
+grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the fixed layout was not checked"; }
+
+# 3. Nothing changed: no layout-check at all.
+start=$SECONDS
+log=$(build) || { echo "$log"; fail "the no-op build failed"; }
+echo "no-op build: passed in $((SECONDS - start))s"
+if grep -q "Checking the layouts" <<<"$log"; then echo "$log"; fail "a no-op build ran layout-check"; fi
+
+# 4. The command plugin passes its arguments through, in the package's directory.
+log=$(cd "$consumer" && swift package --scratch-path "$scratch" layout-check \
+    --config Sources/Cards/layout-check.xml --format json Sources 2>&1) || { echo "$log"; fail "the command plugin failed"; }
+grep -q '"files" : 1' <<<"$log" || { echo "$log"; fail "the command plugin did not print the JSON report"; }
+(cd "$consumer" && swift package --scratch-path "$scratch" --allow-writing-to-package-directory layout-check \
+    --config Sources/Cards/layout-check.xml --write-baseline layout-check-baseline.xml Sources >/dev/null 2>&1) \
+    || fail "the command plugin could not write a baseline"
+grep -q "urn:layoutkit:baseline:1" "$consumer/layout-check-baseline.xml" || fail "no baseline written"
+echo "plugin-consumer: both plugins work"

@@ -1,0 +1,14 @@
+import LayoutKit
+
+/// The cell of `Layouts/CardCell.layout.xml`; `Layouts/Cards.classes.xml` declares it for layout-check.
+public final class CardCell: TableViewCell {
+    public var titleLabel: Label?
+    public var subtitleLabel: Label?
+
+    override public class var outlets: [Outlet] {
+        super.outlets + [
+            Outlet("titleLabel", \CardCell.titleLabel),
+            Outlet("subtitleLabel", \CardCell.subtitleLabel),
+        ]
+    }
+}

@@ -1,0 +1,132 @@
+/// What a `layout-check.xml` file asks of a run: where the class schemas are, which files to leave
+/// out, and a severity per rule.
+///
+/// ```xml
+/// <layout-check xmlns="urn:layoutkit:config:1">
+///     <schemas path="Schemas"/>
+///     <exclude path="Layouts/Legacy/**"/>
+///     <rule id="unconnected-outlet" severity="warning"/>
+/// </layout-check>
+/// ```
+///
+/// `Schemas/config.xsd` describes the file; the README's "Use in CI" explains each setting.
+public struct CheckConfiguration: Sendable, Equatable {
+    /// The namespace of configuration files.
+    public static let namespace = "urn:layoutkit:config:1"
+    /// The name `layout-check` looks for in the working directory.
+    public static let fileName = "layout-check.xml"
+
+    /// What a configuration may do with a rule's diagnostics.
+    public enum RuleSetting: String, Sendable, Hashable, CaseIterable {
+        /// Reported as errors.
+        case error
+        /// Reported as warnings.
+        case warning
+        /// Not reported at all.
+        case ignore
+    }
+
+    /// Class schema directories or files, as written: relative to the configuration file's directory.
+    public var schemas: [String] = []
+    /// Files to leave out of a directory search, matched against paths relative to the configuration
+    /// file's directory.
+    public var excludes: [PathPattern] = []
+    /// The setting of each rule the configuration names.
+    public var rules: [RuleID: RuleSetting] = [:]
+
+    /// Creates a configuration.
+    public init(schemas: [String] = [], excludes: [PathPattern] = [], rules: [RuleID: RuleSetting] = [:]) {
+        self.schemas = schemas
+        self.excludes = excludes
+        self.rules = rules
+    }
+
+    /// Whether a path relative to the configuration file's directory is excluded: an exclude matches
+    /// it, or one of the directories it lies in.
+    public func isExcluded(_ relativePath: String) -> Bool {
+        excludes.contains { $0.matchesPathOrAncestor(relativePath) }
+    }
+
+    /// The diagnostics as the configuration has them: each rule's severity set, ignored rules dropped.
+    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !rules.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            var changed = diagnostic
+            switch rules[diagnostic.rule] {
+            case nil: return diagnostic
+            case .ignore: return nil
+            case .error: changed.severity = .error
+            case .warning: changed.severity = .warning
+            }
+            return changed
+        }
+    }
+
+    /// Reads a configuration file.
+    ///
+    /// Everything the file does not allow is a `configuration` diagnostic at its element: malformed
+    /// XML, an unknown element or attribute, an unknown rule id (with the closest one suggested), an
+    /// unknown severity, a rule named twice, and lowering a rule the rules table says cannot be lowered.
+    /// - Parameter file: the path of the file, as diagnostics should name it.
+    /// - Returns: the configuration, which is to be used only when there are no diagnostics.
+    public static func read(_ bytes: [UInt8], file: String) -> (
+        configuration: CheckConfiguration, diagnostics: [Diagnostic]
+    ) {
+        var document = SettingsDocument(file: file, namespace: namespace)
+        var configuration = CheckConfiguration()
+        guard let root = document.root(of: bytes, named: "layout-check") else {
+            return (configuration, document.diagnostics)
+        }
+        _ = document.attributes(of: root, required: [], hasContent: true)
+        var ruleElements: [RuleID: ParsedElement] = [:]
+        for element in document.children(of: root, allowed: ["schemas", "exclude", "rule"]) {
+            switch element.name {
+            case "schemas":
+                guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
+                if path.isEmpty {
+                    document.report("<schemas> needs a path: a directory or a .classes.xml file", element)
+                } else {
+                    configuration.schemas.append(path)
+                }
+            case "exclude":
+                guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
+                switch PathPattern.parse(path) {
+                case .success(let pattern): configuration.excludes.append(pattern)
+                case .failure(let problem):
+                    document.report("invalid exclude path=\(quoted(path)): \(problem.reason)", element)
+                }
+            default:
+                guard let values = document.attributes(of: element, required: ["id", "severity"]) else { continue }
+                let id = Lexical.collapse(values["id"]!)
+                let severityText = Lexical.collapse(values["severity"]!)
+                guard let rule = RuleID(rawValue: id).descriptor else {
+                    document.report(
+                        "unknown rule id \(quoted(id))"
+                            + suggestion(for: id, in: RuleDescriptor.all.map(\.id.rawValue)),
+                        element)
+                    continue
+                }
+                guard let setting = RuleSetting(rawValue: severityText) else {
+                    document.report(
+                        "invalid severity=\(quoted(severityText)) for rule '\(id)': expected error, warning or ignore",
+                        element)
+                    continue
+                }
+                if let first = ruleElements[rule.id] {
+                    document.report(
+                        "rule '\(id)' is configured twice; the first is on line \(first.position.line)", element)
+                    continue
+                }
+                ruleElements[rule.id] = element
+                if setting != .error, !rule.isLowerable {
+                    document.report(
+                        "rule '\(id)' cannot be set to \(setting.rawValue): a file that breaks it cannot be checked any further, and would pass as clean",
+                        element)
+                    continue
+                }
+                configuration.rules[rule.id] = setting
+            }
+        }
+        return (configuration, document.diagnostics)
+    }
+}

@@ -1,0 +1,66 @@
+/// The diagnostics of one file, at most `maximumPerFile` of them: past that the rest are only counted,
+/// and the list ends with one `input-limit` diagnostic saying how many were not shown. A generator gone
+/// wrong can make millions of findings out of a small file; a person reads the first screenful, and the
+/// checker's memory, time and output stay proportional to the file (README, Security).
+struct DiagnosticCollector: Sendable {
+    /// The most diagnostics reported for one file before the summary.
+    static let maximumPerFile = 1_000
+
+    private var kept: [Diagnostic] = []
+    private var dropped = 0
+    private var firstDropped: SourceLocation?
+    private let limit: Int
+
+    init(limit: Int = Self.maximumPerFile) {
+        self.limit = limit
+    }
+
+    /// Whether nothing has been reported.
+    var isEmpty: Bool { kept.isEmpty }
+
+    /// Whether the next diagnostic would only be counted: work that only serves its message can be skipped.
+    var isFull: Bool { kept.count >= limit }
+
+    /// Keeps a diagnostic while there is room; past the limit its message is never even made.
+    mutating func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation?) {
+        guard kept.count < limit else {
+            if dropped == 0 { firstDropped = location }
+            dropped += 1
+            return
+        }
+        kept.append(Diagnostic(rule: rule, message: message(), location: location))
+    }
+
+    /// The kept diagnostics in `Diagnostic.ordered` order, then the summary of the dropped ones, which
+    /// stands at the first dropped diagnostic's place.
+    var diagnostics: [Diagnostic] {
+        var result = kept.sorted(by: Diagnostic.ordered)
+        if dropped > 0 {
+            result.append(
+                Diagnostic(
+                    rule: .inputLimit,
+                    message:
+                        "\(dropped) more diagnostic\(dropped == 1 ? "" : "s") not shown: "
+                        + "the limit is \(limit) per file",
+                    location: firstDropped))
+        }
+        return result
+    }
+
+    /// `diagnostics`, already in `Diagnostic.ordered` order and possibly of several files, with each
+    /// file's cut to the limit and summarised: for findings made all at once, like a class schema's.
+    static func cappedPerFile(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var collector = DiagnosticCollector(limit: limit)
+        var file: String?
+        for diagnostic in diagnostics {
+            if diagnostic.location?.file != file {
+                result += collector.diagnostics
+                collector = DiagnosticCollector(limit: limit)
+                file = diagnostic.location?.file
+            }
+            collector.report(diagnostic.rule, diagnostic.message, at: diagnostic.location)
+        }
+        return result + collector.diagnostics
+    }
+}

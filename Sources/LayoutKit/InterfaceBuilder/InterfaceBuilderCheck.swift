@@ -1,0 +1,358 @@
+/// Checks `.xib` and `.storyboard` files against the Swift classes they name, with the rules of the
+/// rules table: `unknown-outlet`, `unknown-action`, `outlet-type-mismatch`, `unknown-class`,
+/// `unknown-destination` per file, and `unconnected-outlet` across every file of a run.
+///
+/// Each file is checked on its own (`check(_:file:)`, from any thread) and gives back what it
+/// connects; `unconnectedOutlets(_:)` then looks at what the whole run connected, once.
+@_spi(LayoutCheck) public struct InterfaceBuilderCheck: Sendable {
+    private let classes: SwiftClassIndex
+
+    /// Merges the declarations of every Swift file of the run, extensions into their classes.
+    public init(swift files: [SwiftDeclarations]) {
+        classes = SwiftClassIndex(files.flatMap(\.types))
+    }
+
+    /// Every diagnostic of one Interface Builder file, and what it connects for `unconnectedOutlets(_:)`.
+    public func check(_ bytes: [UInt8], file: String) -> InterfaceBuilderFileReport {
+        switch InterfaceBuilderDocument.read(bytes, file: file) {
+        case .failure(let diagnostic):
+            return InterfaceBuilderFileReport(diagnostics: [diagnostic], usage: InterfaceBuilderUsage())
+        case .document(let document):
+            var checker = DocumentChecker(document: document, classes: classes)
+            checker.run()
+            return InterfaceBuilderFileReport(diagnostics: checker.diagnostics, usage: checker.usage)
+        }
+    }
+
+    /// `unconnected-outlet`: an implicitly unwrapped outlet of a Swift class that no Interface Builder
+    /// file of the run connects on an object of that class. Reported once, at the first object of the
+    /// class, with a note at the outlet's declaration.
+    public func unconnectedOutlets(_ usage: InterfaceBuilderUsage) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (className, use) in usage.firstUse.sorted(by: { $0.key < $1.key }) {
+            var seen: Set<String> = []
+            for ancestor in classes.ancestors(of: className) {
+                guard let swift = ancestor.swift else { continue }
+                for outlet in swift.outlets.values.sorted(by: { $0.name < $1.name })
+                where outlet.optionality == .implicitlyUnwrapped && seen.insert(outlet.name).inserted {
+                    guard !usage.connected.contains(OutletKey(className: className, outlet: outlet.name)) else {
+                        continue
+                    }
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .unconnectedOutlet,
+                            message: "outlet '\(outlet.name)' of \(className) is implicitly unwrapped, but no "
+                                + "Interface Builder file that uses \(className) connects it; reading it will crash",
+                            location: use,
+                            notes: [declaredAt("outlet '\(outlet.name)'", outlet.location)]))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+/// What one Interface Builder file found: its diagnostics and what it connects.
+@_spi(LayoutCheck) public struct InterfaceBuilderFileReport: Sendable {
+    /// The file's own diagnostics (every rule but `unconnected-outlet`).
+    public var diagnostics: [Diagnostic]
+    /// The Swift classes it uses and the outlets it connects on them.
+    public var usage: InterfaceBuilderUsage
+
+    /// A report of these diagnostics and this usage (for a file that could not be read: none).
+    public init(diagnostics: [Diagnostic], usage: InterfaceBuilderUsage = InterfaceBuilderUsage()) {
+        self.diagnostics = diagnostics
+        self.usage = usage
+    }
+}
+
+/// The Swift classes Interface Builder files use and the outlets they connect, merged over a run.
+@_spi(LayoutCheck) public struct InterfaceBuilderUsage: Sendable {
+    /// Each class used, at its first object (in path, line, column order).
+    var firstUse: [String: SourceLocation] = [:]
+    var connected: Set<OutletKey> = []
+
+    /// An empty usage.
+    public init() {}
+
+    /// Adds another file's usage; the earlier place of a class's first use wins.
+    public mutating func merge(_ other: InterfaceBuilderUsage) {
+        for (name, location) in other.firstUse {
+            if let known = firstUse[name], known < location { continue }
+            firstUse[name] = location
+        }
+        connected.formUnion(other.connected)
+    }
+}
+
+/// An outlet connected on an object of a class.
+struct OutletKey: Hashable, Sendable {
+    var className: String
+    var outlet: String
+}
+
+/// A note at a Swift declaration: `outlet 'title' declared at PhotoCell.swift:12:5`.
+private func declaredAt(_ what: String, _ location: SourceLocation) -> Diagnostic.Note {
+    let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+    return Diagnostic.Note(
+        message: "\(what) declared at \(file):\(location.line):\(location.column)", location: location)
+}
+
+// MARK: - Classes
+
+/// A Swift class with the members of all its extensions.
+struct SwiftClass: Sendable {
+    var name: String
+    var superclass: String?
+    var outlets: [String: SwiftOutlet] = [:]
+    var actions: [String: SwiftAction] = [:]
+    var location: SourceLocation
+    /// Declared only by extensions here: a UIKit class (or another module's) that the app extends.
+    var isExtensionOnly: Bool
+
+    mutating func add(_ declaration: SwiftTypeDeclaration) {
+        for outlet in declaration.outlets where outlets[outlet.name] == nil { outlets[outlet.name] = outlet }
+        for action in declaration.actions where actions[action.selector] == nil { actions[action.selector] = action }
+    }
+}
+
+/// One step up a class's ancestry: the class's name and, when the app declares it, its Swift class.
+struct Ancestor {
+    var name: String
+    var swift: SwiftClass?
+}
+
+/// The Swift classes of a run by every name Interface Builder may know them by.
+struct SwiftClassIndex: Sendable {
+    private var classes: [SwiftClass] = []
+    private var byName: [String: Int] = [:]
+
+    init(_ declarations: [SwiftTypeDeclaration]) {
+        // Classes first, so that an extension finds its class whichever file it is in.
+        for declaration in declarations where declaration.kind == .class {
+            if let index = byName[declaration.name], !classes[index].isExtensionOnly {
+                classes[index].add(declaration)
+                continue
+            }
+            let index = classes.count
+            var swiftClass = SwiftClass(
+                name: declaration.name, superclass: declaration.superclass, location: declaration.location,
+                isExtensionOnly: false)
+            swiftClass.add(declaration)
+            classes.append(swiftClass)
+            // Interface Builder names a class by its Objective-C name, or by its own (simple) name.
+            for name in [declaration.name, declaration.objectiveCName, simpleName(declaration.name)].compactMap(\.self)
+            where byName[name] == nil {
+                byName[name] = index
+            }
+        }
+        for declaration in declarations where declaration.kind == .extension {
+            if let index = byName[declaration.name] ?? byName[simpleName(declaration.name)] {
+                classes[index].add(declaration)
+                continue
+            }
+            let name = simpleName(declaration.name)
+            var extended = SwiftClass(
+                name: name, superclass: UIKitCatalog.superclass(of: name), location: declaration.location,
+                isExtensionOnly: true)
+            extended.add(declaration)
+            byName[name] = classes.count
+            classes.append(extended)
+        }
+    }
+
+    /// The class Interface Builder's `customClass` (or an outlet's type) names.
+    func swiftClass(named name: String) -> SwiftClass? {
+        guard let index = byName[name] ?? byName[simpleName(name)] else { return nil }
+        return classes[index]
+    }
+
+    /// Whether a `customClass` names a class the app declares (an extension alone does not declare one).
+    func declares(_ name: String) -> Bool { swiftClass(named: name).map { !$0.isExtensionOnly } ?? false }
+
+    /// Whether anyone (the app or the UIKit catalog) knows the class.
+    func knows(_ name: String) -> Bool { declares(name) || UIKitCatalog.contains(name) }
+
+    /// The class and its superclasses, nearest first, as far as they are known.
+    func ancestors(of name: String) -> [Ancestor] { ancestry(of: name).chain }
+
+    /// Every name the app's classes are known by, for suggestions.
+    var allNames: [String] { classes.filter { !$0.isExtensionOnly }.map(\.name) }
+
+    /// The class and its superclasses, and whether the chain reaches a root (`NSObject` or a Swift class
+    /// without a superclass) rather than a class nobody declares.
+    func ancestry(of name: String) -> (chain: [Ancestor], isComplete: Bool) {
+        var chain: [Ancestor] = []
+        var next: String? = name
+        var seen: Set<String> = []
+        while let current = next, seen.insert(current).inserted {
+            let swift = swiftClass(named: current)
+            if let swift, !swift.isExtensionOnly {
+                chain.append(Ancestor(name: swift.name, swift: swift))
+                next = swift.superclass
+                continue
+            }
+            guard UIKitCatalog.contains(current) else { return (chain, false) }
+            chain.append(Ancestor(name: current, swift: swift))
+            next = UIKitCatalog.superclass(of: current)
+        }
+        // A loop (`class A: B`, `class B: A`) does not compile; treat it as unknown.
+        return (chain, next == nil)
+    }
+}
+
+private func simpleName(_ name: String) -> String {
+    name.split(separator: ".").last.map(String.init) ?? name
+}
+
+// MARK: - One document
+
+/// The rules run on one Interface Builder document.
+private struct DocumentChecker {
+    let document: InterfaceBuilderDocument
+    let classes: SwiftClassIndex
+    var diagnostics: [Diagnostic] = []
+    var usage = InterfaceBuilderUsage()
+
+    init(document: InterfaceBuilderDocument, classes: SwiftClassIndex) {
+        self.document = document
+        self.classes = classes
+    }
+
+    /// UIKit action methods an object of an app's class may also be sent (UIResponder's).
+    private static let responderSelectors: Set<String> = [
+        "becomeFirstResponder", "resignFirstResponder", "cut:", "copy:", "paste:", "select:", "selectAll:",
+        "delete:", "toggleBoldface:", "toggleItalics:", "toggleUnderline:",
+    ]
+
+    mutating func run() {
+        for object in document.objects.values.sorted(by: { $0.location < $1.location }) {
+            unknownClass(object)
+            // In document order, so the first object of a class is the one remembered.
+            if let name = object.customClass, classes.declares(name), let swift = classes.swiftClass(named: name),
+                usage.firstUse[swift.name] == nil
+            {
+                usage.firstUse[swift.name] = object.location
+            }
+        }
+        for connection in document.connections {
+            guard let source = document.objects[connection.source] else { continue }
+            guard let destination = document.objects[connection.destination] else {
+                report(
+                    .unknownDestination,
+                    "the destination '\(connection.destination)' of \(describe(connection)) is no object in this file",
+                    at: connection.location)
+                continue
+            }
+            switch connection.kind {
+            case .outlet, .outletCollection: outlet(connection, from: source, to: destination)
+            case .action: action(connection, to: destination)
+            }
+        }
+    }
+
+    /// `unknown-class`: a `customClass` of the app's module that no Swift file declares and UIKit does not have.
+    private mutating func unknownClass(_ object: InterfaceBuilderObject) {
+        guard let name = object.customClass, !name.isEmpty, !classes.declares(name),
+            !UIKitCatalog.isSystemClassName(name)
+        else {
+            return
+        }
+        // A class of another named module may come from a package whose sources were not given.
+        if let module = object.customModule, !module.isEmpty, object.customModuleProvider != "target" { return }
+        report(
+            .unknownClass,
+            "no Swift file declares the class '\(name)' of this <\(object.element)>"
+                + suggestion(for: name, in: classes.allNames), at: object.location)
+    }
+
+    /// The class of an object, when it has one to check against.
+    private func className(of object: InterfaceBuilderObject) -> String? {
+        if let name = object.customClass, !name.isEmpty { return name }
+        if object.placeholder != nil { return nil }
+        return UIKitCatalog.className(ofElement: object.element)
+    }
+
+    /// `unknown-outlet` and `outlet-type-mismatch`, for a source of an app's class.
+    private mutating func outlet(
+        _ connection: InterfaceBuilderConnection, from source: InterfaceBuilderObject,
+        to destination: InterfaceBuilderObject
+    ) {
+        guard let sourceName = className(of: source) else { return }
+        let (chain, isComplete) = classes.ancestry(of: sourceName)
+        // Connections from UIKit's own objects are UIKit's business: only an app's class is checked.
+        guard let sourceClass = chain.first?.swift, !sourceClass.isExtensionOnly else { return }
+        usage.connected.insert(OutletKey(className: sourceClass.name, outlet: connection.name))
+
+        var declaredType: (name: String, isCollection: Bool, swift: SwiftOutlet?)?
+        for ancestor in chain {
+            if let outlet = ancestor.swift?.outlets[connection.name] {
+                declaredType = (outlet.typeName, outlet.isCollection, outlet)
+                break
+            }
+            if let type = UIKitCatalog.outlets(of: ancestor.name)[connection.name] {
+                let isCollection = type.hasPrefix("[")
+                declaredType = (isCollection ? String(type.dropFirst().dropLast()) : type, isCollection, nil)
+                break
+            }
+        }
+        guard let declaredType else {
+            guard isComplete else { return }
+            let outlets = chain.compactMap(\.swift).flatMap { $0.outlets.keys }
+            report(
+                .unknownOutlet,
+                "\(sourceClass.name) has no outlet named '\(connection.name)'"
+                    + suggestion(for: connection.name, in: outlets),
+                at: connection.location, notes: [declaredAt("class \(sourceClass.name)", sourceClass.location)])
+            return
+        }
+        let notes = declaredType.swift.map { [declaredAt("outlet '\(connection.name)'", $0.location)] } ?? []
+        if (connection.kind == .outletCollection) != declaredType.isCollection {
+            let message =
+                declaredType.isCollection
+                ? "outlet '\(connection.name)' of \(sourceClass.name) is an outlet collection, but it is connected as a single outlet"
+                : "outlet '\(connection.name)' of \(sourceClass.name) is not an outlet collection, but it is connected as one"
+            report(.outletTypeMismatch, message, at: connection.location, notes: notes)
+            return
+        }
+        guard let destinationName = className(of: destination), classes.knows(declaredType.name) else { return }
+        let (destinationChain, destinationComplete) = classes.ancestry(of: destinationName)
+        guard destinationComplete, !destinationChain.contains(where: { $0.name == simpleName(declaredType.name) })
+        else { return }
+        let type = declaredType.isCollection ? "[\(declaredType.name)]" : declaredType.name
+        report(
+            .outletTypeMismatch,
+            "outlet '\(connection.name)' of \(sourceClass.name) has type \(type), but its destination "
+                + "<\(destination.element) id=\"\(destination.id)\"> is a \(destinationChain.first?.name ?? destinationName)",
+            at: connection.location, notes: notes)
+    }
+
+    /// `unknown-action`: the selector is no `@IBAction` of the target's Swift class or its superclasses.
+    private mutating func action(_ connection: InterfaceBuilderConnection, to target: InterfaceBuilderObject) {
+        // First Responder is whatever object is first responder when the action is sent: not checkable.
+        guard target.placeholder != .firstResponder, let targetName = className(of: target) else { return }
+        let (chain, isComplete) = classes.ancestry(of: targetName)
+        guard let targetClass = chain.first?.swift, !targetClass.isExtensionOnly, isComplete else { return }
+        if Self.responderSelectors.contains(connection.name) { return }
+        if chain.contains(where: { $0.swift?.actions[connection.name] != nil }) { return }
+        let selectors = chain.compactMap(\.swift).flatMap { $0.actions.keys }
+        report(
+            .unknownAction,
+            "\(targetClass.name) has no action '\(connection.name)'" + suggestion(for: connection.name, in: selectors),
+            at: connection.location, notes: [declaredAt("class \(targetClass.name)", targetClass.location)])
+    }
+
+    private func describe(_ connection: InterfaceBuilderConnection) -> String {
+        switch connection.kind {
+        case .outlet: "outlet '\(connection.name)'"
+        case .outletCollection: "outlet collection '\(connection.name)'"
+        case .action: "action '\(connection.name)'"
+        }
+    }
+
+    private mutating func report(
+        _ rule: RuleID, _ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []
+    ) {
+        diagnostics.append(Diagnostic(rule: rule, message: message, location: location, notes: notes))
+    }
+}

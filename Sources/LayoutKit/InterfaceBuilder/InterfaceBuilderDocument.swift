@@ -1,0 +1,149 @@
+/// One object of a `.xib` or `.storyboard`: an element with an `id` that connections can name.
+struct InterfaceBuilderObject: Sendable {
+    enum Placeholder: Sendable {
+        /// `IBFilesOwner`: the object that loads the nib, of its `customClass`.
+        case filesOwner
+        /// `IBFirstResponder`: whatever is first responder when the action is sent; nothing to check.
+        case firstResponder
+        /// Any other placeholder (a storyboard's exit, an external object).
+        case other
+    }
+
+    /// The element name, e.g. `label`, `tableViewCell`.
+    var element: String
+    var id: String
+    var customClass: String?
+    var customModule: String?
+    /// `target`: the class is in the app's own module, whatever `customModule` says.
+    var customModuleProvider: String?
+    var placeholder: Placeholder?
+    var location: SourceLocation
+}
+
+/// One connection, as written inside the `<connections>` of its source object.
+struct InterfaceBuilderConnection: Sendable {
+    enum Kind: Sendable {
+        /// `<outlet property destination>`: the source's property is set to the destination.
+        case outlet
+        /// `<outletCollection property destination>`: the destination is appended to the source's array.
+        case outletCollection
+        /// `<action selector destination>`: the source control sends the selector to the destination.
+        case action
+    }
+
+    var kind: Kind
+    /// The property of an outlet, the selector of an action.
+    var name: String
+    /// The id of the object that holds the outlet (for an action, the control).
+    var source: String
+    var destination: String
+    var location: SourceLocation
+}
+
+/// The objects and connections of one Interface Builder file, from every scene of a storyboard.
+struct InterfaceBuilderDocument: Sendable {
+    var objects: [String: InterfaceBuilderObject] = [:]
+    /// In document order.
+    var connections: [InterfaceBuilderConnection] = []
+
+    /// The document type attributes Xcode writes for iOS nibs and storyboards.
+    private static let documentTypes = [
+        "com.apple.InterfaceBuilder3.CocoaTouch.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB",
+    ]
+
+    /// Reads a `.xib` or `.storyboard`; a file that is not well-formed XML or not an iOS Interface
+    /// Builder document is a diagnostic.
+    enum ReadResult {
+        case document(InterfaceBuilderDocument)
+        case failure(Diagnostic)
+    }
+
+    static func read(_ bytes: [UInt8], file: String) -> ReadResult {
+        let root: ParsedElement
+        switch XMLReader.read(bytes, file: file) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .document(let element): root = element
+        }
+        let at = SourceLocation(file: file, line: root.position.line, column: root.position.column)
+        guard root.name == "document", root.namespace == nil else {
+            return .failure(
+                Diagnostic(
+                    rule: .schema,
+                    message: "not an Interface Builder file: the root element is <\(root.name)>, not <document>",
+                    location: at))
+        }
+        let type = root.attribute("type")
+        guard let type, documentTypes.contains(type) else {
+            return .failure(
+                Diagnostic(
+                    rule: .schema,
+                    message: "not an iOS Interface Builder file: <document type> is "
+                        + (type.map { "'\($0)'" } ?? "missing") + ", not one of "
+                        + documentTypes.map { "'\($0)'" }.joined(separator: ", "),
+                    location: at))
+        }
+        var document = InterfaceBuilderDocument()
+        document.collect(root, file: file, owner: nil)
+        return .document(document)
+    }
+
+    /// Records `element`'s object (if it has an id) and its connections, then its children's.
+    private mutating func collect(_ element: ParsedElement, file: String, owner: String?) {
+        let location = SourceLocation(file: file, line: element.position.line, column: element.position.column)
+        if element.name == "connections" {
+            guard let owner else { return }
+            for connection in element.children {
+                let kind: InterfaceBuilderConnection.Kind
+                let nameAttribute: String
+                switch connection.name {
+                case "outlet": (kind, nameAttribute) = (.outlet, "property")
+                case "outletCollection": (kind, nameAttribute) = (.outletCollection, "property")
+                case "action": (kind, nameAttribute) = (.action, "selector")
+                default: continue  // segues and anything newer: not checked
+                }
+                guard let name = connection.attribute(nameAttribute),
+                    let destination = connection.attribute("destination")
+                else { continue }
+                connections.append(
+                    InterfaceBuilderConnection(
+                        kind: kind, name: name, source: owner, destination: destination,
+                        location: SourceLocation(
+                            file: file, line: connection.position.line, column: connection.position.column)))
+            }
+            return
+        }
+        var owner = owner
+        if let id = element.attribute("id") {
+            var placeholder: InterfaceBuilderObject.Placeholder?
+            if element.name == "placeholder" {
+                switch element.attribute("placeholderIdentifier") {
+                case "IBFilesOwner": placeholder = .filesOwner
+                case "IBFirstResponder": placeholder = .firstResponder
+                default: placeholder = .other
+                }
+            } else if element.name == "exit" {
+                placeholder = .other
+            }
+            // Only the first object of an id counts: Xcode never writes an id twice.
+            if objects[id] == nil {
+                objects[id] = InterfaceBuilderObject(
+                    element: element.name, id: id,
+                    customClass: element.attribute("customClass"),
+                    customModule: element.attribute("customModule"),
+                    customModuleProvider: element.attribute("customModuleProvider"),
+                    placeholder: placeholder, location: location)
+            }
+            owner = id
+        }
+        for child in element.children {
+            collect(child, file: file, owner: owner)
+        }
+    }
+}
+
+extension ParsedElement {
+    /// The value of the attribute without a namespace of this name.
+    fileprivate func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name && $0.namespace == nil }?.value
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading a layout or class schema file no further than one byte past the input limit, for the
+/// loader, the layout sources and the checker alike: a 200 MB file, or `/dev/zero`, costs no more
+/// than a file at the limit, and the reader still sees enough to report `input-limit`.
+///
+/// Not API: the checker reaches it as `@_spi(FileReading)`.
+@_spi(FileReading)
+public enum LayoutFile {
+    /// The most bytes read from any file: one past `LayoutValidator.maximumFileBytes`.
+    public static let readLimit = LayoutValidator.maximumFileBytes + 1
+
+    /// What reading a file gave.
+    public enum Contents: Sendable {
+        /// The file's bytes, at most `readLimit` of them.
+        case bytes([UInt8])
+        /// Why it could not be read, in the C library's words, for the `unreadable-file` message.
+        case unreadable(String)
+    }
+
+    /// Opens, reads and closes the file at `path`, holding one descriptor only while it is read.
+    ///
+    /// - Parameter regularFileOnly: Open without blocking and refuse anything but a regular file — for
+    ///   files found by a search, where a FIFO must not stall the run; a file named by a person is read
+    ///   whatever it is (a pipe from `<(…)` included).
+    public static func read(path: UnsafePointer<CChar>, regularFileOnly: Bool) -> Contents {
+        let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0)
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, flags)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else {
+            let code = errno
+            var status = stat()
+            if code == ENOENT, lstat(path, &status) == 0 {
+                return .unreadable("it is a symbolic link to nothing (its target does not exist)")
+            }
+            return .unreadable(reason(code))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .unreadable(reason(errno)) }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { return .unreadable("it is a directory") }
+        if regularFileOnly, type != S_IFREG {
+            return .unreadable("it is not a regular file (a FIFO, socket or device)")
+        }
+        return read(descriptor: descriptor, expectedCount: type == S_IFREG ? Int(status.st_size) : 0)
+    }
+
+    /// Reads from an open descriptor (standard input, say) until its end or `readLimit` bytes.
+    ///
+    /// - Parameter expectedCount: The file's size when known, so that the buffer is allocated once.
+    public static func read(descriptor: Int32, expectedCount: Int) -> Contents {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(max(expectedCount, 0), readLimit - 1) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count < readLimit {
+            let wanted = min(chunk.count, readLimit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { readFromDescriptor(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .unreadable(reason(errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return .bytes(bytes)
+    }
+
+    /// An `errno` value as the system describes it ("No such file or directory").
+    public static func reason(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// `read(2)`, outside `LayoutFile`, whose own `read` would hide it.
+private func readFromDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+extension LayoutFile {
+    /// The bytes of the layout file at `url`, at most `readLimit` of them.
+    ///
+    /// - Throws: `LayoutError` with `unreadable-file` at the file's path when it cannot be read, or
+    ///   when `url` is not a file URL.
+    static func read(_ url: URL) throws(LayoutError) -> [UInt8] {
+        guard url.isFileURL else {
+            throw .unreadable(url.absoluteString, because: "only file URLs are read")
+        }
+        let contents = url.withUnsafeFileSystemRepresentation { path in
+            path.map { read(path: $0, regularFileOnly: false) } ?? .unreadable("the path cannot be represented")
+        }
+        switch contents {
+        case .bytes(let bytes): return bytes
+        case .unreadable(let reason): throw .unreadable(url.path, because: reason)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The interface-builder row: `layout-check --swift-sources` over a generated UIKit app of 1,000 Swift
+/// files and 500 nibs (read by the toolchain's sourcekitd and libxml2), against the same checker over 500
+/// generated layouts, the run with layouts only.
+struct InterfaceBuilderBenchmark {
+    let layoutCheck: String
+    let intermediate: String
+    let seed: UInt64
+    let quick: Bool
+    let progress: (String) -> Void
+
+    private static let swiftFiles = 1000
+    private static let nibs = 500
+    private var runs: Int { quick ? 3 : 5 }
+
+    func run() throws -> (rows: [ResultRow], notes: [String]) {
+        let root = NSTemporaryDirectory() + "layout-bench-ib-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        progress("generating \(Self.swiftFiles) Swift files and \(Self.nibs) nibs in \(root)…")
+        let app = root + "/App"
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        for index in 1...Self.swiftFiles {
+            try Data(Self.swiftFile(index).utf8).write(to: URL(fileURLWithPath: "\(app)/Screen\(index).swift"))
+        }
+        for index in 1...Self.nibs {
+            try Data(Self.nib(index).utf8).write(to: URL(fileURLWithPath: "\(app)/Screen\(index).xib"))
+        }
+        let layouts = try CorpusGenerator(seed: seed).write(count: Self.nibs, to: root + "/layouts")
+
+        let log = root + "/run.log"
+        let report = root + "/child.txt"
+        let interfaceBuilder = [layoutCheck, "--swift-sources", app, app]
+        let layoutsOnly = [layoutCheck, "--schemas", layouts.schemasDirectory, layouts.layoutsDirectory]
+        let first = try ChildReport.run(interfaceBuilder, intermediate: intermediate, report: report, log: log)
+        guard first.exit.status == 0 else {
+            // Without a toolchain's sourcekitd (no swift on PATH) the row cannot be measured; say so.
+            let reason = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last ?? ""
+            return (
+                [],
+                [
+                    "interface-builder: not measured, `layout-check --swift-sources` exited with "
+                        + "\(first.exit.status): \(reason)"
+                ]
+            )
+        }
+        var checked: [Duration] = []
+        var baseline: [Duration] = []
+        var peak = 0
+        for round in 1...runs {
+            progress("interface-builder: timed round \(round) of \(runs)…")
+            let (exit, elapsed) = try ChildReport.run(
+                interfaceBuilder, intermediate: intermediate, report: report, log: "/dev/null")
+            checked.append(elapsed)
+            peak = max(peak, exit.peakMemory)
+            baseline.append(
+                try ChildReport.run(layoutsOnly, intermediate: intermediate, report: report, log: "/dev/null").elapsed)
+        }
+        let timing = Timing(samples: checked.sorted(), operationsPerSample: 1)
+        let against = Timing(samples: baseline.sorted(), operationsPerSample: 1)
+        let row = ResultRow(
+            step: "interface-builder",
+            layoutKit: "`layout-check --swift-sources`, \(Format.count(Self.swiftFiles)) Swift files and "
+                + "\(Self.nibs) nibs, wall; peak RSS",
+            layoutKitResult: "\(Format.timing(timing)); \(Format.mebibytes(peak))",
+            against: "`layout-check`, \(Self.nibs) generated layouts (layouts only), wall",
+            againstResult: Format.timing(against), ratio: timing.median / against.median,
+            goal: "≤ 10 s (seconds, not minutes)",
+            isMet: timing.median <= .seconds(10))
+        return (
+            [row],
+            [
+                "interface-builder: median of \(runs) runs, interleaved; each Swift file a view controller with 15 "
+                    + "outlets and 10 actions, each nib its File's Owner with all of them connected; sourcekitd "
+                    + "takes one request at a time"
+            ]
+        )
+    }
+
+    /// A view controller with 15 label outlets and 10 button actions, about 70 lines.
+    private static func swiftFile(_ index: Int) -> String {
+        var lines = ["import UIKit", "", "final class Screen\(index): UIViewController {"]
+        for outlet in 1...15 { lines.append("    @IBOutlet weak var label\(outlet): UILabel!") }
+        for action in 1...10 {
+            lines += [
+                "", "    @IBAction func tapped\(action)(_ sender: UIButton) {",
+                "        let value = label\(action).text ?? \"\"",
+                "        label\(action).isHidden = value.count > \(action)", "    }",
+            ]
+        }
+        return (lines + ["}", ""]).joined(separator: "\n")
+    }
+
+    /// An id in Xcode's shape (`aBc-12-xYz`), different for every number.
+    private static func objectID(_ number: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        func letter(_ value: Int) -> Character { letters[value % letters.count] }
+        return "\(letter(number))\(letter(number / 52))\(letter(number / 2704))-\(number % 100 / 10)\(number % 10)-"
+            + "\(letter(number / 7))\(letter(number / 11))\(letter(number / 13))"
+    }
+
+    /// The nib of `Screen<index>`: every outlet and action connected, as Xcode writes it.
+    private static func nib(_ index: Int) -> String {
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\" toolsVersion=\"21701\" "
+                + "targetRuntime=\"iOS.CocoaTouch\" propertyAccessControl=\"none\" useAutolayout=\"YES\">",
+            "    <dependencies>",
+            "        <plugIn identifier=\"com.apple.InterfaceBuilder.IBCocoaTouchPlugin\" version=\"21679\"/>",
+            "    </dependencies>", "    <objects>",
+            "        <placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\" userLabel=\"File's Owner\" "
+                + "customClass=\"Screen\(index)\" customModule=\"App\" customModuleProvider=\"target\">",
+            "            <connections>",
+        ]
+        var next = index * 100
+        func id() -> String {
+            next += 1
+            return objectID(next)
+        }
+        let view = id()
+        let labels = (1...15).map { _ in id() }
+        let buttons = (1...10).map { _ in id() }
+        for (number, label) in labels.enumerated() {
+            lines.append(
+                "                <outlet property=\"label\(number + 1)\" destination=\"\(label)\" id=\"\(id())\"/>")
+        }
+        lines += [
+            "                <outlet property=\"view\" destination=\"\(view)\" id=\"\(id())\"/>",
+            "            </connections>",
+            "        </placeholder>",
+            "        <placeholder placeholderIdentifier=\"IBFirstResponder\" id=\"-2\" customClass=\"UIResponder\"/>",
+            "        <view contentMode=\"scaleToFill\" id=\"\(view)\">",
+            "            <rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"393\" height=\"852\"/>",
+            "            <subviews>",
+        ]
+        for (number, label) in labels.enumerated() {
+            lines += [
+                "                <label opaque=\"NO\" contentMode=\"left\" text=\"Label \(number)\" "
+                    + "textAlignment=\"natural\" translatesAutoresizingMaskIntoConstraints=\"NO\" id=\"\(label)\">",
+                "                    <rect key=\"frame\" x=\"16\" y=\"\(20 + number * 30)\" width=\"361\" height=\"21\"/>",
+                "                    <fontDescription key=\"fontDescription\" type=\"system\" pointSize=\"17\"/>",
+                "                    <nil key=\"textColor\"/>", "                </label>",
+            ]
+        }
+        for (number, button) in buttons.enumerated() {
+            lines += [
+                "                <button opaque=\"NO\" contentMode=\"scaleToFill\" buttonType=\"system\" id=\"\(button)\">",
+                "                    <rect key=\"frame\" x=\"16\" y=\"\(500 + number * 30)\" width=\"100\" height=\"30\"/>",
+                "                    <state key=\"normal\" title=\"Button\"/>", "                    <connections>",
+                "                        <action selector=\"tapped\(number + 1):\" destination=\"-1\" "
+                    + "eventType=\"touchUpInside\" id=\"\(id())\"/>",
+                "                    </connections>", "                </button>",
+            ]
+        }
+        lines += [
+            "            </subviews>",
+            "            <color key=\"backgroundColor\" white=\"1\" alpha=\"1\" colorSpace=\"custom\" "
+                + "customColorSpace=\"genericGamma22GrayColorSpace\"/>",
+            "        </view>", "    </objects>", "</document>", "",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

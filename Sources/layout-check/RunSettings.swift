@@ -1,0 +1,96 @@
+import Foundation
+@_spi(FileReading) import LayoutKit
+
+/// What steers a run besides its PATHs: the configuration file and the baseline, both read before
+/// anything is checked, so that a broken one stops the run at once.
+struct RunSettings {
+    /// The directory the run happens in, absolute.
+    let workingDirectory: String
+    var configuration = CheckConfiguration()
+    /// The configuration file's directory as the command line reaches it (`""` for the working
+    /// directory), which its relative paths start from; `nil` without a configuration file.
+    var configurationDirectory: String?
+    /// The same directory, absolute, which excludes are matched from.
+    private var excludeBase = "/"
+    /// The baseline that `--baseline` names.
+    var baseline: Baseline?
+    /// The directory of the `--baseline` or `--write-baseline` file, absolute: entries name files from there.
+    var baselineDirectory: String
+
+    /// Why the settings cannot be used: the tool prints it and exits with 2.
+    enum Failure: Error {
+        /// A file named on the command line cannot be read.
+        case usage(UsageError)
+        /// A file was read and is wrong: each problem at its line and column.
+        case invalid([Diagnostic])
+    }
+
+    /// Reads `--config` (or `layout-check.xml` where the run happens) and `--baseline`.
+    static func load(_ arguments: Arguments, workingDirectory: String) -> Result<RunSettings, Failure> {
+        let baselinePath = arguments.baseline ?? arguments.writeBaseline
+        var settings = RunSettings(
+            workingDirectory: workingDirectory,
+            baselineDirectory: ArtifactPath.absolute(directory(of: baselinePath ?? ""), in: workingDirectory))
+        let configurationPath =
+            arguments.configuration
+            ?? (FileManager.default.fileExists(atPath: CheckConfiguration.fileName) ? CheckConfiguration.fileName : nil)
+        if let configurationPath {
+            switch read(configurationPath, option: "--config") {
+            case .failure(let error): return .failure(.usage(error))
+            case .success(let bytes):
+                let (configuration, diagnostics) = CheckConfiguration.read(bytes, file: configurationPath)
+                if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
+                settings.configuration = configuration
+                settings.configurationDirectory = directory(of: configurationPath)
+                settings.excludeBase = ArtifactPath.absolute(directory(of: configurationPath), in: workingDirectory)
+            }
+        }
+        if let path = arguments.baseline {
+            switch read(path, option: "--baseline") {
+            case .failure(let error): return .failure(.usage(error))
+            case .success(let bytes):
+                let (baseline, diagnostics) = Baseline.read(bytes, file: path)
+                if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
+                settings.baseline = baseline
+            }
+        }
+        return .success(settings)
+    }
+
+    /// The class schema directories: those of the command line, else those of the configuration
+    /// (relative to its file), else `Schemas` where the run happens, when it exists.
+    func schemaDirectories(_ arguments: Arguments, defaultExists: Bool) -> [SystemPath] {
+        if !arguments.schemaDirectories.isEmpty { return arguments.schemaDirectories }
+        if let configurationDirectory, !configuration.schemas.isEmpty {
+            return configuration.schemas.map { SystemPath($0.hasPrefix("/") ? $0 : configurationDirectory + $0) }
+        }
+        return defaultExists ? [SystemPath("Schemas")] : []
+    }
+
+    /// Whether the configuration leaves a file out. Only files a directory search found can be: a
+    /// file named on the command line is checked, as the command line wins.
+    func isExcluded(_ file: InputFile) -> Bool {
+        guard !configuration.excludes.isEmpty, !file.isExplicit else { return false }
+        let path = ArtifactPath(
+            ArtifactPath.absolute(file.displayPath, in: workingDirectory), workingDirectory: excludeBase)
+        return path.isRelative && configuration.isExcluded(path.path)
+    }
+
+    /// The diagnostics as baseline entries, files named from the baseline's directory.
+    func baselineEntries(_ diagnostics: [Diagnostic]) -> [Baseline.Entry] {
+        BaselineWriter.entries(diagnostics, directory: baselineDirectory, workingDirectory: workingDirectory)
+    }
+
+    /// `dir/` for `dir/file`, `""` for a file without a directory.
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    private static func read(_ path: String, option: String) -> Result<[UInt8], UsageError> {
+        switch InputFile(path: SystemPath(path), isExplicit: true).contents() {
+        case .bytes(let bytes): .success(bytes)
+        case .unreadable(let reason): .failure(UsageError(message: "\(option): cannot read '\(path)': \(reason)"))
+        }
+    }
+}

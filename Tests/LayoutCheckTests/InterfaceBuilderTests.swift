@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// `layout-check --swift-sources`: Interface Builder files checked against the Swift classes they name,
+/// through the built executable. Fixtures/InterfaceBuilder/App is a small app whose nib and storyboard
+/// are correct; Defects/ holds files with planted defects, each named with its Swift note by an
+/// `<!-- expect: RULE LINE [SWIFTFILE:LINE] -->` comment.
+@Suite struct InterfaceBuilderTests {
+    static let folder = "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder"
+    static let app = "\(folder)/App"
+    static let defects = "\(folder)/Defects"
+
+    /// A planted defect: the rule, the line of the element, and where its note points (file name and line).
+    struct Expected: Hashable, Comparable, CustomStringConvertible {
+        var rule: String
+        var line: Int
+        var note: String?
+
+        var description: String { "\(rule)@\(line)" + (note.map { " note \($0)" } ?? "") }
+
+        static func < (lhs: Expected, rhs: Expected) -> Bool { (lhs.line, lhs.rule) < (rhs.line, rhs.rule) }
+
+        static func parse(_ text: String) -> [Expected] {
+            text.matches(of: /<!-- expect: ([a-z-]+) ([0-9]+)(?: ([^ ]+))? -->/).compactMap { match in
+                Int(match.output.2).map {
+                    Expected(rule: String(match.output.1), line: $0, note: match.output.3.map(String.init))
+                }
+            }
+        }
+    }
+
+    @Test func theAppsNibAndStoryboardAreClean() throws {
+        let result = try runLayoutCheck(["--swift-sources", Self.app, Self.app])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.isEmpty, "\(result)")
+        #expect(result.standardError.hasPrefix("2 files, 0 errors, 0 warnings"), "\(result)")
+    }
+
+    @Test func everyPlantedDefectIsReportedAtItsElementWithItsSwiftNote() throws {
+        let names = Repository.files(in: Self.defects, suffix: "")
+        try #require(names.count >= 4)
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", Self.app, Self.defects])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == names.count)
+        var unclaimed = Set(report.diagnostics)
+        for name in names {
+            let path = "\(Self.defects)/\(name)"
+            let expected = Expected.parse(try Repository.text(path))
+            #expect(!expected.isEmpty, "\(name) names no defect")
+            let diagnostics = report.diagnostics.filter { $0.file == path }
+            unclaimed.subtract(diagnostics)
+            let found = diagnostics.map { diagnostic in
+                Expected(
+                    rule: diagnostic.rule, line: diagnostic.line,
+                    note: diagnostic.notes?.first.map {
+                        "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)"
+                    })
+            }
+            #expect(found.sorted() == expected.sorted(), "\(name)")
+        }
+        #expect(unclaimed.isEmpty, "diagnostics for no fixture: \(unclaimed)")
+    }
+
+    @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
+        let result = try runLayoutCheck(["--swift-sources", Self.app, "\(Self.defects)/Profile.xib"])
+        let lines = result.outputLines
+        let index = try #require(lines.firstIndex { $0.contains("[unknown-outlet]") }, "\(result)")
+        #expect(
+            lines[index]
+                == "\(Self.defects)/Profile.xib:20:17: error: ProfileViewController has no outlet named "
+                + "'nameTextField'; did you mean 'nameField'? [unknown-outlet]")
+        #expect(
+            lines[index + 1]
+                == "\(Self.app)/SettingsViewController.swift:17:7: note: class ProfileViewController declared at "
+                + "SettingsViewController.swift:17:7")
+    }
+
+    @Test func gitHubAnnotationsCarryTheNote() throws {
+        let result = try runLayoutCheck([
+            "--format", "github", "--swift-sources", Self.app, "\(Self.defects)/Profile.xib",
+        ])
+        let annotation = try #require(result.outputLines.first { $0.contains("title=unknown-outlet") }, "\(result)")
+        #expect(
+            annotation.contains("%0A\(Self.app)/SettingsViewController.swift:17:7: note: class ProfileViewController"))
+    }
+
+    @Test func aSwiftFileThatDoesNotParseIsADiagnosticAndTheRunGoesOn() throws {
+        // Written here rather than kept as a fixture: `swift format lint` reads every .swift under Tests.
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let broken = "import UIKit\n\nfinal class BrokenViewController: UIViewController {\n    func layout( {\n}\n"
+        try Data(broken.utf8).write(to: scratch.url.appendingPathComponent("Broken.swift"))
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", Self.app, "--swift-sources", scratch.path, Self.app,
+        ])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2)
+        #expect(report.diagnostics.map(\.rule) == ["unreadable-file"], "\(result)")
+        #expect(report.diagnostics.first?.file == "\(scratch.path)/Broken.swift")
+        #expect(report.diagnostics.first?.line == 4)
+    }
+
+    @Test func aSwiftFileThatIsNotUTF8IsUnreadable() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try Data([0x63, 0x6C, 0x61, 0x73, 0x73, 0x20, 0xFF, 0xFE, 0x0A]).write(
+            to: scratch.url.appendingPathComponent("Bad.swift"))
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", Self.app, "--swift-sources", scratch.path, Self.app,
+        ])
+        let report = try result.report()
+        #expect(report.diagnostics.map(\.rule) == ["unreadable-file"], "\(result)")
+        #expect(report.diagnostics.first?.message.contains("not UTF-8") == true)
+    }
+
+    @Test func aSwiftFileOverTheLimitIsNotRead() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let huge = Data(repeating: UInt8(ascii: "\n"), count: 4 * 1024 * 1024 + 1)
+        try huge.write(to: scratch.url.appendingPathComponent("Huge.swift"))
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", Self.app, "--swift-sources", scratch.path, Self.app,
+        ])
+        let report = try result.report()
+        #expect(report.diagnostics.map(\.rule) == ["input-limit"], "\(result)")
+    }
+
+    @Test(arguments: [
+        (["--toolchain", "/no/such/toolchain"], [String: String?]()),
+        ([], ["LAYOUTKIT_TOOLCHAIN": "/no/such/toolchain"]),
+        ([], ["LAYOUTKIT_TOOLCHAIN": nil, "PATH": "/usr/bin:/bin"]),
+    ])
+    func noSourcekitdStopsTheRunWithAHint(_ options: [String], _ environment: [String: String?]) throws {
+        let result = try runLayoutCheck(options + ["--swift-sources", Self.app, Self.app], environment: environment)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("libsourcekitdInProc.so"), "\(result)")
+        #expect(result.standardError.contains("--toolchain DIR"), "\(result)")
+    }
+
+    @Test func anInterfaceBuilderFileWithoutSwiftSourcesIsAUsageError() throws {
+        let result = try runLayoutCheck(["\(Self.app)/PhotoCell.xib"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains("pass --swift-sources DIR"), "\(result)")
+    }
+
+    @Test func aLayoutsOnlyRunDoesNotLookAtInterfaceBuilderFiles() throws {
+        let result = try runLayoutCheck(["--schemas", Repository.fixtureSchemas, Self.folder])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.hasPrefix("0 files"), "\(result)")
+    }
+
+    /// Real Xcode-written files from public apps, beside the repository on CI, with Swift classes written
+    /// for them here: every connection in them is correct.
+    @Test func theSharedCorpusOfRealFilesIsClean() throws {
+        let corpus =
+            ProcessInfo.processInfo.environment["LAYOUTKIT_IB_CORPUS"]
+            ?? Repository.root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/interface-builder")
+            .path
+        guard FileManager.default.fileExists(atPath: corpus) else {
+            withKnownIssue("the Interface Builder corpus is not beside the repository (\(corpus)): not checked") {
+                Issue.record(
+                    "no folder at \(corpus); CI puts ../shared beside the checkout, or set LAYOUTKIT_IB_CORPUS")
+            }
+            return
+        }
+        let classes = "Tests/LayoutCheckTests/Fixtures/InterfaceBuilderCorpusClasses"
+        let result = try runLayoutCheck(["--swift-sources", classes, corpus])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.isEmpty, "\(result)")
+        #expect(result.standardError.hasPrefix("11 files, 0 errors, 0 warnings"), "\(result)")
+    }
+}

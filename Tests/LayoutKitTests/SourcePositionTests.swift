@@ -1,0 +1,34 @@
+import Testing
+
+@testable import LayoutKit
+
+/// Every position knows its file, so a diagnostic about an element from an included layout points
+/// into that layout, not into the file that includes it.
+@Suite struct SourcePositionTests {
+    @Test func elementPositionsCarryTheFileTheyWereReadFrom() throws {
+        let included = SourceFileID(index: 1)
+        let bytes = Array(#"<layout xmlns="urn:layoutkit:layout:1"><label/></layout>"#.utf8)
+        let builder = ElementTreeBuilder()
+        #expect(XMLReader.read(bytes, file: "Card.layout.xml", fileID: included, handler: builder) == nil)
+        #expect(builder.root?.children.first?.position == SourcePosition(file: included, line: 1, column: 40))
+    }
+
+    @Test func elementPositionsOfTheMainFileSayIt() throws {
+        let bytes = Array(#"<layout xmlns="urn:layoutkit:layout:1">\#n  <label id="a"/>\#n</layout>"#.utf8)
+        guard case .document(let root) = XMLReader.read(bytes, file: "Card.layout.xml") else {
+            Issue.record("the layout did not read")
+            return
+        }
+        let label = try #require(root.children.first)
+        #expect(label.position == SourcePosition(file: .main, line: 2, column: 3))
+    }
+
+    @Test func aLayoutLocatesAPositionInItsOwnFile() throws {
+        var host = Layout(file: "Feed.layout.xml", owner: nil, externals: [], objects: [])
+        host.includedFiles = ["Card.layout.xml"]
+        let own = SourcePosition(file: .main, line: 3, column: 5)
+        let included = SourcePosition(file: SourceFileID(index: 1), line: 7, column: 5)
+        #expect(host.location(own) == SourceLocation(file: "Feed.layout.xml", line: 3, column: 5))
+        #expect(host.location(included) == SourceLocation(file: "Card.layout.xml", line: 7, column: 5))
+    }
+}

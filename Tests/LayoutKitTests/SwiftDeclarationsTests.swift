@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@_spi(LayoutCheck) @testable import LayoutKit
+
+/// What sourcekitd's syntactic structure becomes: the classes, outlets and action selectors Interface
+/// Builder files are checked against.
+@Suite struct SwiftDeclarationsTests {
+    static let source = """
+        import UIKit
+
+        @objc(PCPhotoCell)
+        final class PhotoCell: BaseCell<Photo>, Shareable {
+            @IBOutlet weak var titleLabel: UILabel!
+            @IBOutlet private weak var captionLabel: UIKit.UILabel?
+            @IBOutlet var ratingButtons: [UIButton]!
+            @IBInspectable var cornerRadius: CGFloat = 4
+            var notAnOutlet: UILabel!
+
+            @IBAction func shareTapped(_ sender: UIButton) {}
+            @IBAction func share(sender: Any) {}
+            @IBAction func refresh() {}
+            @objc(toggleFavorite:) @IBAction func favorite(_ sender: UISwitch) {}
+            @IBAction func moved(_ sender: UISlider, forEvent event: UIEvent) {}
+            func notAnAction(_ sender: UIButton) {}
+
+            final class Badge: UIView {
+                @IBOutlet weak var countLabel: UILabel!
+            }
+        }
+
+        extension PhotoCell {
+            @IBAction func rate(_ sender: UIButton) {}
+        }
+        """
+
+    static func declarations() throws -> SwiftDeclarations {
+        let sourceKit = try SourceKit(toolchain: nil, environment: ProcessInfo.processInfo.environment)
+        return SwiftDeclarations.read(Array(source.utf8), file: "PhotoCell.swift", with: sourceKit)
+    }
+
+    @Test func classesNestedClassesAndExtensionsAreRead() throws {
+        let types = try Self.declarations().types
+        #expect(types.map(\.name) == ["PhotoCell", "PhotoCell.Badge", "PhotoCell"])
+        #expect(types.map(\.kind) == [.class, .class, .extension])
+        let cell = try #require(types.first)
+        #expect(cell.superclass == "BaseCell")
+        #expect(cell.objectiveCName == "PCPhotoCell")
+        #expect(cell.location == SourceLocation(file: "PhotoCell.swift", line: 4, column: 13))
+        #expect(cell.inspectables == ["cornerRadius"])
+        #expect(types[1].superclass == "UIView")
+        #expect(types[2].actions.map(\.selector) == ["rate:"])
+    }
+
+    @Test func outletsKeepTheirTypeOptionalityAndCollection() throws {
+        let outlets = try #require(try Self.declarations().types.first).outlets
+        #expect(outlets.map(\.name) == ["titleLabel", "captionLabel", "ratingButtons"])
+        #expect(outlets.map(\.typeName) == ["UILabel", "UILabel", "UIButton"])
+        #expect(outlets.map(\.optionality) == [.implicitlyUnwrapped, .optional, .implicitlyUnwrapped])
+        #expect(outlets.map(\.isCollection) == [false, false, true])
+        // The declaration begins at its attribute, where a note should point.
+        #expect(outlets.first?.location == SourceLocation(file: "PhotoCell.swift", line: 5, column: 5))
+    }
+
+    @Test func actionsAreNamedByTheirObjectiveCSelectors() throws {
+        let actions = try #require(try Self.declarations().types.first).actions
+        #expect(
+            actions.map(\.selector) == [
+                "shareTapped:", "shareWithSender:", "refresh", "toggleFavorite:", "moved:forEvent:",
+            ])
+        #expect(actions.map(\.senderType) == ["UIButton", "Any", nil, "UISwitch", "UISlider"])
+    }
+
+    @Test func aFileThatDoesNotParseSaysWhere() throws {
+        let sourceKit = try SourceKit(toolchain: nil, environment: ProcessInfo.processInfo.environment)
+        let read = SwiftDeclarations.read(
+            Array("class A: UIView {\n    func f( {\n}\n".utf8), file: "A.swift", with: sourceKit)
+        #expect(read.types.map(\.name) == ["A"])
+        #expect(read.diagnostics.map(\.rule) == [.unreadableFile])
+        #expect(read.diagnostics.first?.location?.line == 2)
+    }
+}
