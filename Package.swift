@@ -83,6 +83,12 @@ let package = Package(
             // tests and the checker, never compiled.
             exclude: ["Golden", "Fixtures"]
         ),
+        // The code the documentation catalogs show: each Swift block of Sources/*/*.docc is a marked
+        // region of a file here or in Examples/, compiled and run, and SnippetTests keeps the two identical.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["LayoutKit", "LayoutTesting", "PhotoApp"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ let package = Package(
         // both would have the identity "feedapp".)
         .package(name: "LayoutKit", path: "../..")
     ],
+    // snippet: targets
     targets: [
         .target(
             name: "FeedKit",
@@ -32,5 +33,6 @@ let package = Package(
             ]
         ),
     ],
+    // snippet-end
     swiftLanguageModes: [.v6]
 )

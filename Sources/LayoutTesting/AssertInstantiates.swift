@@ -13,8 +13,13 @@
 /// its diagnostics is a failure of its own.
 /// - Parameters:
 ///   - type: The exact class the one top-level object must have.
+///   - loader: The layout to instantiate.
 ///   - owner: The File's Owner to instantiate with.
 ///   - externalObjects: The objects for the layout's `<external>` placeholders, by name.
+///   - fileID: The caller's `#fileID`, where a failure is reported; leave the default.
+///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+///   - line: The caller's `#line`, where a failure is reported; leave the default.
+///   - column: The caller's `#column`, where a failure is reported; leave the default.
 /// - Returns: The top-level object, also when only outlets failed, so the test can go on.
 /// - Throws: An error that stops the test, after reporting the failure, when there is no object of
 ///   exactly `T` to return.
@@ -79,8 +84,13 @@ public func assertInstantiates<T: AnyObject>(
 ///   - first: The exact class of the first top-level object.
 ///   - second: The exact class of the second.
 ///   - rest: The exact classes of any further top-level objects, in order.
+///   - loader: The layout to instantiate.
 ///   - owner: The File's Owner to instantiate with.
 ///   - externalObjects: The objects for the layout's `<external>` placeholders, by name.
+///   - fileID: The caller's `#fileID`, where a failure is reported; leave the default.
+///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+///   - line: The caller's `#line`, where a failure is reported; leave the default.
+///   - column: The caller's `#column`, where a failure is reported; leave the default.
 /// - Returns: The top-level objects, also when only outlets failed, so the test can go on.
 /// - Throws: An error that stops the test, after reporting the failure, when the top-level objects are
 ///   not exactly of these classes.

@@ -25,6 +25,11 @@ import LayoutKit
 ///     folder holds, else `MODULE.classes.xml` for the module most of the registry's classes are in.
 ///   - record: Whether to rewrite `schemaFile` even when the folder holds class schemas; `nil` (the
 ///     default) does when `LAYOUTKIT_RECORD_SCHEMAS=1` is set. A folder with none is recorded into always.
+///   - fileID: The caller's `#fileID`, where a failure is reported; leave the default.
+///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+///   - line: The caller's `#line`, where a failure is reported; leave the default.
+///   - column: The caller's `#column`, where a failure is reported; leave the default.
+///   - function: The calling test's `#function`, which the rewrite command filters on; leave the default.
 public func assertSchemasMatch(
     _ registry: LayoutRegistry,
     _ schemasFolder: URL,

@@ -54,7 +54,10 @@ public final class LayoutSourceSpy: LayoutSource, Sendable {
 
     /// Answers the load at `index` with `data`.
     ///
-    /// - Parameter file: The path diagnostics name; `NAME.layout.xml` of the loaded name by default.
+    /// - Parameters:
+    ///   - data: The layout's bytes.
+    ///   - file: The path diagnostics name; `NAME.layout.xml` of the loaded name by default.
+    ///   - index: Which load to answer, counted from 0 in the order the loads were asked for.
     public func complete(with data: Data, file: String? = nil, at index: Int) {
         state.withLock { $0.completions[index] = .success(data: data, file: file) }
     }

@@ -2,7 +2,7 @@ import Foundation
 import LayoutKit
 import Testing
 
-/// `RuleDescriptor.all` is the one rules table: the README shows it, and the engine runs it.
+/// `RuleDescriptor.all` is the one rules table: the README and the documentation show it, and the engine runs it.
 @Suite struct RuleTableTests {
     /// The README's row for a rule, as the table renders it.
     static func readmeRow(_ rule: RuleDescriptor) -> String {
@@ -11,13 +11,23 @@ import Testing
         return "| `\(rule.id.rawValue)`\(severity)\(loader) | \(rule.reportedAt) | \(rule.summary) |"
     }
 
-    @Test func readmeRulesTableIsTheRuleTable() throws {
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "\n## Rules\n"))
-        let rows = readme[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+    /// The rows of the first `| rule |` table after `heading` in the Markdown file at `path`.
+    static func rulesTableRows(in path: String, after heading: String) throws -> [String] {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+        let section = try #require(text.range(of: heading), "\(path) has no \(heading)")
+        return text[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .drop { !$0.hasPrefix("| rule |") }.dropFirst(2).prefix { $0.hasPrefix("|") }.map(String.init)
+    }
+
+    /// The README and the documentation catalog's article "Rules" show the table as it is.
+    @Test(arguments: [
+        ("README.md", "\n## Rules\n"),
+        ("Sources/LayoutKit/LayoutKit.docc/Rules.md", "\n## Overview\n"),
+    ])
+    func rulesTableIsTheRuleTable(path: String, heading: String) throws {
+        let rows = try Self.rulesTableRows(in: path, after: heading)
         let expected = RuleDescriptor.all.map(Self.readmeRow)
-        #expect(rows == expected, "README's rules table should read:\n\(expected.joined(separator: "\n"))")
+        #expect(rows == expected, "\(path)'s rules table should read:\n\(expected.joined(separator: "\n"))")
     }
 
     @Test func idsAreUniqueAndFindable() {

@@ -26,6 +26,7 @@ extension ClassCatalog {
     /// Classes pair up by `Module.Name`; a class left over on each side with the same plain name pairs
     /// up too, and its module is reported as the difference.
     /// - Parameters:
+    ///   - other: The catalog to compare this one with.
     ///   - name: What the sentences call this catalog, e.g. `"Schemas/"`.
     ///   - otherName: What the sentences call `other`, e.g. `"the registry"`.
     /// - Returns: The differences ordered by class, one sentence each; empty when the catalogs agree.

@@ -67,7 +67,9 @@ public struct Baseline: Sendable, Equatable {
     ///
     /// Everything the file does not allow is a `configuration` diagnostic at its element: malformed
     /// XML, an unknown element or attribute, a missing `rule` or `message`.
-    /// - Parameter file: the path of the file, as diagnostics should name it.
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - file: the path of the file, as diagnostics should name it.
     /// - Returns: the baseline, which is to be used only when there are no diagnostics.
     public static func read(_ bytes: [UInt8], file: String) -> (baseline: Baseline, diagnostics: [Diagnostic]) {
         var document = SettingsDocument(file: file, namespace: namespace)

@@ -67,7 +67,9 @@ public struct CheckConfiguration: Sendable, Equatable {
     /// Everything the file does not allow is a `configuration` diagnostic at its element: malformed
     /// XML, an unknown element or attribute, an unknown rule id (with the closest one suggested), an
     /// unknown severity, a rule named twice, and lowering a rule the rules table says cannot be lowered.
-    /// - Parameter file: the path of the file, as diagnostics should name it.
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - file: the path of the file, as diagnostics should name it.
     /// - Returns: the configuration, which is to be used only when there are no diagnostics.
     public static func read(_ bytes: [UInt8], file: String) -> (
         configuration: CheckConfiguration, diagnostics: [Diagnostic]

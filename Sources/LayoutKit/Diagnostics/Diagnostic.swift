@@ -1,6 +1,8 @@
 /// How bad a diagnostic is: errors fail a check, warnings do not.
 public enum Severity: String, Hashable, Sendable, CaseIterable {
+    /// The layout is broken: `layout-check` exits 1 and `LayoutLoader` throws.
     case error
+    /// Worth a look, but the layout works: `layout-check` still exits 0 and the layout loads.
     case warning
 }
 

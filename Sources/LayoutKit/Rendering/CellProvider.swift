@@ -29,7 +29,11 @@ public final class CellProvider<Item> {
 
     /// A provider of cells for `items`, dequeued by `reuseIdentifier` and filled in by `configure`.
     ///
-    /// - Parameter maximumPooledCells: The most cells kept for reuse per identifier (negative counts as 0).
+    /// - Parameters:
+    ///   - items: The items, one per row.
+    ///   - reuseIdentifier: The identifier whose layout and pool `cell(at:)` uses.
+    ///   - maximumPooledCells: The most cells kept for reuse per identifier (negative counts as 0).
+    ///   - configure: Fills a cell in with an item; called for every cell `cell(at:)` hands out.
     public init(
         items: [Item], reuseIdentifier: String, maximumPooledCells: Int = 16,
         configure: @escaping (TableViewCell, Item) -> Void

@@ -39,8 +39,11 @@ public final class LayoutTemplateCache: Sendable {
 
     /// A cache of the layouts of `source`, checked against `registry`'s classes.
     ///
-    /// - Parameter executor: Where `load(named:)` and `preload(_:)` run loads: a global concurrent
-    ///   dispatch queue by default; `.inline` in tests, to run them on the calling thread.
+    /// - Parameters:
+    ///   - source: Where the layouts' bytes come from.
+    ///   - registry: The classes the layouts are checked against and instantiate.
+    ///   - executor: Where `load(named:)` and `preload(_:)` run loads: a global concurrent
+    ///     dispatch queue by default; `.inline` in tests, to run them on the calling thread.
     public init(
         source: some LayoutSource, registry: LayoutRegistry, executor: some LayoutWorkExecutor = .dispatch()
     ) {

@@ -1,8 +1,12 @@
 /// An sRGB colour with alpha, written in layouts as `#RRGGBB` or `#RRGGBBAA`.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The red component, 0 to 255.
     public var red: UInt8
+    /// The green component, 0 to 255.
     public var green: UInt8
+    /// The blue component, 0 to 255.
     public var blue: UInt8
+    /// The opacity, 0 (transparent) to 255 (opaque).
     public var alpha: UInt8
 
     /// Creates a colour from its components; alpha defaults to opaque.

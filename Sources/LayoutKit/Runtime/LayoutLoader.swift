@@ -40,8 +40,10 @@ public struct LayoutLoader: Sendable {
     /// Loads a layout from bytes in memory.
     ///
     /// - Parameters:
+    ///   - data: The layout file's bytes.
     ///   - file: The name diagnostics give the layout.
     ///   - source: Where the layouts it includes are found; with none, an include is `unknown-layout`.
+    ///   - registry: The classes the layout may name and instantiates.
     /// - Throws: `LayoutError` with every error the layout has; warnings, and diagnostics that an
     ///   `lk:ignore` silences, do not stop it.
     public init(

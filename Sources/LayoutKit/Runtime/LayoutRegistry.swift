@@ -53,6 +53,7 @@ public struct LayoutRegistry: Sendable {
     /// Registers a view class that layouts can create with `class=`.
     ///
     /// - Parameters:
+    ///   - type: The class; its `outlets` are what layouts may connect.
     ///   - name: The name layouts use; the Swift type's name by default.
     ///   - module: The module layouts use; the Swift type's module by default.
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.

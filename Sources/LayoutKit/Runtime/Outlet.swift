@@ -18,7 +18,10 @@ public struct Outlet: Sendable, CustomStringConvertible {
 
     /// Declares the outlet `name`, set through `keyPath`, whose destination must be a `Value`.
     ///
-    /// - Parameter optional: `true` when layouts may leave it unconnected (`unconnected-outlet` is then silent).
+    /// - Parameters:
+    ///   - name: The name layouts use in `property=` and `outlet=`.
+    ///   - keyPath: The property the outlet sets, of the declaring class.
+    ///   - optional: `true` when layouts may leave it unconnected (`unconnected-outlet` is then silent).
     public init<Root: AnyObject, Value: AnyObject>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,

@@ -54,19 +54,49 @@ open class View: OutletDeclaring, ActionDeclaring {
 open class Label: View {
     /// The text styles a layout's `font=` names.
     public enum Font: String, CaseIterable, Sendable {
-        case body, headline, subheadline, caption, footnote, title1, title2, title3, largeTitle
+        /// `font="body"`: running text, the default.
+        case body
+        /// `font="headline"`: a bold heading of a row.
+        case headline
+        /// `font="subheadline"`: text under a headline.
+        case subheadline
+        /// `font="caption"`: small print, such as a date.
+        case caption
+        /// `font="footnote"`: smaller print still.
+        case footnote
+        /// `font="title1"`: the largest title.
+        case title1
+        /// `font="title2"`: a second-level title.
+        case title2
+        /// `font="title3"`: a third-level title.
+        case title3
+        /// `font="largeTitle"`: a screen's title.
+        case largeTitle
     }
 
     /// How lines of text are aligned: `textAlignment=`.
     public enum TextAlignment: String, CaseIterable, Sendable {
-        case natural, left, center, right, justified
+        /// Left in left-to-right languages and right in right-to-left ones, the default.
+        case natural
+        /// `textAlignment="left"`.
+        case left
+        /// `textAlignment="center"`.
+        case center
+        /// `textAlignment="right"`.
+        case right
+        /// `textAlignment="justified"`: lines stretched to both edges.
+        case justified
     }
 
+    /// The text shown: `text=`.
     public var text: String?
+    /// The text style: `font=`.
     public var font = Font.body
+    /// The text's colour: `textColor=`; `nil` for the platform's default.
     public var textColor: Color?
     /// 0 means as many lines as the text needs.
     public var numberOfLines = 1
+    /// How lines are aligned: `textAlignment=`.
     public var textAlignment = TextAlignment.natural
 }
 
@@ -74,11 +104,19 @@ open class Label: View {
 open class ImageView: View {
     /// How the image fills the view: `contentMode=`.
     public enum ContentMode: String, CaseIterable, Sendable {
-        case scaleToFill, aspectFit, aspectFill, center
+        /// Stretched to the view's size, the default.
+        case scaleToFill
+        /// Scaled to fit inside the view, keeping its aspect ratio.
+        case aspectFit
+        /// Scaled to cover the view, keeping its aspect ratio.
+        case aspectFill
+        /// Centred at its own size.
+        case center
     }
 
     /// The name of the image asset.
     public var image: String?
+    /// How the image fills the view: `contentMode=`.
     public var contentMode = ContentMode.scaleToFill
 }
 
@@ -140,6 +178,7 @@ open class Control: View {
 
 /// A tappable control with a title and an image: `<button>`.
 open class Button: Control {
+    /// The title shown: `title=`.
     public var title: String?
     /// The name of the image asset.
     public var image: String?
@@ -162,36 +201,71 @@ open class TextField: Control {
 
 /// A row or column of subviews: `<stackView>`.
 open class StackView: View {
+    /// The direction subviews are laid out in: `axis=`.
     public enum Axis: String, CaseIterable, Sendable {
-        case horizontal, vertical
+        /// Side by side, the default.
+        case horizontal
+        /// One above the other.
+        case vertical
     }
 
+    /// How subviews are placed across the axis: `alignment=`.
     public enum Alignment: String, CaseIterable, Sendable {
-        case fill, leading, center, trailing
+        /// Subviews span the stack's breadth; the default.
+        case fill
+        /// At the leading (or top) edge.
+        case leading
+        /// Centred.
+        case center
+        /// At the trailing (or bottom) edge.
+        case trailing
     }
 
+    /// How subviews share the length of the axis: `distribution=`.
     public enum Distribution: String, CaseIterable, Sendable {
-        case fill, fillEqually, equalSpacing
+        /// Subviews fill the axis, as with UIKit's `.fill`; the default.
+        case fill
+        /// Subviews of equal length, as with UIKit's `.fillEqually`.
+        case fillEqually
+        /// Equal space between subviews, as with UIKit's `.equalSpacing`.
+        case equalSpacing
     }
 
+    /// The direction subviews are laid out in: `axis=`.
     public var axis = Axis.horizontal
+    /// The space between adjacent subviews, in points: `spacing=`.
     public var spacing = 0.0
+    /// How subviews are placed across the axis: `alignment=`.
     public var alignment = Alignment.fill
+    /// How subviews share the length of the axis: `distribution=`.
     public var distribution = Distribution.fill
 }
 
 /// A row of a list, reused by identifier: `<tableViewCell>`.
 open class TableViewCell: View {
+    /// How a selected cell looks: `selectionStyle=`.
     public enum SelectionStyle: String, CaseIterable, Sendable {
-        case none, `default`
+        /// No highlight when selected.
+        case none
+        /// The platform's highlight when selected; the default.
+        case `default`
     }
 
+    /// The standard view at a cell's trailing edge: `accessoryType=`.
     public enum AccessoryType: String, CaseIterable, Sendable {
-        case none, disclosureIndicator, checkmark
+        /// No accessory, the default.
+        case none
+        /// A chevron: the row leads somewhere.
+        case disclosureIndicator
+        /// A checkmark: the row is chosen.
+        case checkmark
     }
 
+    /// The identifier cells of this layout are recycled under: `reuseIdentifier=`.
     public var reuseIdentifier: String?
+    /// How a selected cell looks: `selectionStyle=`.
     public var selectionStyle = SelectionStyle.default
+    /// The standard view at the cell's trailing edge: `accessoryType=`.
     public var accessoryType = AccessoryType.none
 
     /// Called before a recycled cell is handed out again; reset per-item state here.
