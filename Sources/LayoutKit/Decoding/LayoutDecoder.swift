@@ -20,7 +20,7 @@ struct LayoutDecoder {
 
     /// Decodes the whole document; check `diagnostics` before trusting the result.
     mutating func decode(_ root: ParsedElement) -> Layout {
-        var layout = Layout(file: file, owner: nil, externals: [], objects: [])
+        var layout = Layout(file: file, owner: nil, externals: [], objects: [], position: root.position)
         guard root.namespace == Self.namespace, root.name == "layout" else {
             let found =
                 root.namespace.map { "<\(root.name)> in namespace '\($0)'" } ?? "<\(root.name)> in no namespace"

@@ -68,14 +68,27 @@ public struct LayoutRegistry: Sendable {
         try add(type, name: name, module: module, members: Self.members(of: type), make: nil)
     }
 
+    /// Registers a main-actor class that layouts connect but never create: an owner such as a view
+    /// controller, or an external object. Its outlets are read here, on the main actor, and connected only
+    /// by the `@MainActor` overloads of `LayoutLoader.instantiate`.
+    ///
+    /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
+    @MainActor
+    public mutating func register<T: MainActorOutletDeclaring>(
+        _ type: T.Type, name: String? = nil, module: String? = nil
+    ) throws {
+        try add(type, name: name, module: module, members: T.outlets.map(\.declaration), make: nil)
+    }
+
     /// The registered class for a Swift type, if any.
     public func registeredClass(for type: AnyObject.Type) -> RegisteredClass? {
         indexByType[ClassType(type)].map { classes[$0] }
     }
 
     /// Every member a Swift class declares, inherited ones included: the one place that knows which
-    /// protocols declare members.
-    private static func members(of type: AnyObject.Type) -> [MemberDeclaration] {
+    /// protocols declare members. A `MainActorOutletDeclaring` class's members are read by its own
+    /// `register` overload, on the main actor.
+    static func members(of type: AnyObject.Type) -> [MemberDeclaration] {
         (type as? OutletDeclaring.Type)?.outlets.map(\.declaration) ?? []
     }
 
@@ -171,7 +184,12 @@ public struct LayoutRegistry: Sendable {
 
     /// A class's catalog entry: the members its base does not already declare the same way.
     private func entry(for registered: RegisteredClass, base: String?) -> ClassCatalog.ClassEntry {
-        let baseMembers = base.flatMap { catalog.classes[$0]?.swiftType }.map { Self.members(of: $0.type) } ?? []
+        // A registered base's members as it was registered with them (a main-actor class's cannot be read
+        // here); a built-in base's from its class.
+        let baseMembers =
+            base.flatMap { catalog.classes[$0]?.swiftType }.map { type in
+                indexByType[type].map { classes[$0].members } ?? Self.members(of: type.type)
+            } ?? []
         let declaredHere = registered.members.filter { member in !baseMembers.contains { $0.isSame(as: member) } }
         return ClassCatalog.ClassEntry(
             key: registered.description, name: registered.name, module: registered.module, base: base,

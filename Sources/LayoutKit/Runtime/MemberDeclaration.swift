@@ -22,22 +22,92 @@ struct MemberDeclaration: Sendable {
 }
 
 /// How a member is applied to an object and read back: the one place its closures live.
+///
+/// A member of a main-actor class gets closures isolated to the main actor: they capture a key path to
+/// main-actor state, which only the main actor may form or use. The declaration around it stays a plain
+/// value; only `LayoutTemplate.instantiateOnMainActor` calls them.
 struct MemberAccessor: Sendable {
-    /// Sets the member of the first object to the second; `false` when either is not of the declared type.
-    let apply: @Sendable (AnyObject, AnyObject) -> Bool
-    /// The member's current value on an object, or `nil` when unset or of another class.
-    let read: @Sendable (AnyObject) -> AnyObject?
+    /// The closures of a member, with the isolation they need.
+    enum Isolation: Sendable {
+        /// Usable from any thread.
+        case nonisolated(
+            apply: @Sendable (AnyObject, AnyObject) -> Bool, read: @Sendable (AnyObject) -> AnyObject?)
+        /// Usable only on the main actor: the member belongs to a `@MainActor` class.
+        case mainActor(
+            apply: @MainActor @Sendable (AnyObject, AnyObject) -> Bool,
+            read: @MainActor @Sendable (AnyObject) -> AnyObject?)
+    }
+
+    let isolation: Isolation
+
+    /// Whether its closures may only run on the main actor.
+    var isMainActor: Bool {
+        if case .mainActor = isolation { return true }
+        return false
+    }
 
     /// The accessor of a key path from `Root` to an optional `Value`.
     init<Root: AnyObject, Value: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable) {
-        apply = { source, value in
-            guard let source = source as? Root, let value = value as? Value else { return false }
-            source[keyPath: keyPath] = value
-            return true
+        isolation = .nonisolated(
+            apply: { source, value in Self.set(keyPath, of: source, to: value) },
+            read: { source in Self.get(keyPath, of: source) })
+    }
+
+    /// The accessor of a key path into a main-actor class: the key path is formed on the main actor and
+    /// never leaves the closures that only run there.
+    @MainActor
+    init<Root: AnyObject, Value: AnyObject>(mainActor keyPath: ReferenceWritableKeyPath<Root, Value?>) {
+        isolation = .mainActor(
+            apply: { source, value in Self.set(keyPath, of: source, to: value) },
+            read: { source in Self.get(keyPath, of: source) })
+    }
+
+    /// Sets `keyPath` of `source` to `value`; `false` when either is not of the key path's types. Runs in
+    /// the isolation of the closure that calls it.
+    private static func set<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>, of source: AnyObject, to value: AnyObject
+    ) -> Bool {
+        guard let source = source as? Root, let value = value as? Value else { return false }
+        source[keyPath: keyPath] = value
+        return true
+    }
+
+    /// `keyPath` of `source`, or `nil` when unset or `source` is of another class.
+    private static func get<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>, of source: AnyObject
+    ) -> AnyObject? {
+        guard let source = source as? Root else { return nil }
+        return source[keyPath: keyPath]
+    }
+
+    /// Sets the member of `source` to `value` off the main actor; `false` when either is not of the
+    /// declared type, or when the member belongs to a main-actor class (`isMainActor`).
+    func apply(_ source: AnyObject, _ value: AnyObject) -> Bool {
+        guard case .nonisolated(let apply, _) = isolation else { return false }
+        return apply(source, value)
+    }
+
+    /// Sets the member of `source` to `value`, whatever its isolation.
+    @MainActor
+    func applyOnMainActor(_ source: AnyObject, _ value: AnyObject) -> Bool {
+        switch isolation {
+        case .nonisolated(let apply, _): apply(source, value)
+        case .mainActor(let apply, _): apply(source, value)
         }
-        read = { source in
-            guard let source = source as? Root else { return nil }
-            return source[keyPath: keyPath]
+    }
+
+    /// The member's current value on `source`, or `nil` when unset or of another class.
+    @MainActor
+    func readOnMainActor(_ source: AnyObject) -> AnyObject? {
+        switch isolation {
+        case .nonisolated(_, let read): read(source)
+        case .mainActor(_, let read): read(source)
         }
+    }
+
+    /// The member's current value on `source` off the main actor; `nil` for a main-actor member.
+    func read(_ source: AnyObject) -> AnyObject? {
+        guard case .nonisolated(_, let read) = isolation else { return nil }
+        return read(source)
     }
 }
