@@ -48,7 +48,7 @@ public struct LayoutRegistry: Sendable {
     /// A registry with the six built-in classes and nothing else.
     public static let standard = LayoutRegistry()
 
-    private init() {}
+    private init() { catalog.holdsRegisteredClasses = true }
 
     /// Registers a view class that layouts can create with `class=`.
     ///
@@ -113,7 +113,8 @@ public struct LayoutRegistry: Sendable {
             throw RegistrationError(
                 description:
                     "cannot register \(qualified) as '\(registered.name)': that name is already \(String(reflecting: clash.type)); "
-                    + "two types under one name would let a layout create the wrong class")
+                    + "two types under one name would let a layout create the wrong class; register one under another "
+                    + "name or module with register(_:name:module:)")
         }
         guard Lexical.isName(registered.name), Lexical.isName(registered.module) else {
             throw RegistrationError(
@@ -121,6 +122,7 @@ public struct LayoutRegistry: Sendable {
                     "cannot register \(qualified) as '\(registered)': class and module names are written "
                     + "[A-Za-z_][A-Za-z0-9_]* in layouts; pass name: and module: to register(_:name:module:)")
         }
+        try checkMembers(members, of: classType)
         if let member = members.first(where: { !Lexical.isName($0.key.name) }) {
             throw RegistrationError(
                 description:
@@ -134,6 +136,28 @@ public struct LayoutRegistry: Sendable {
         indexByName[registered.name] = classes.count
         classes.append(registered)
         insertIntoCatalog(registered)
+    }
+
+    /// Every member belongs to the class or one of its ancestors (a copy-pasted key path of another class
+    /// would be refused only when connecting), and no two share a kind and name.
+    private func checkMembers(_ members: [MemberDeclaration], of classType: ClassType) throws {
+        let qualified = classType.qualifiedName
+        var seen: Set<MemberKey> = []
+        for member in members {
+            guard isSubclass(classType.type, of: member.sourceType.type) else {
+                throw RegistrationError(
+                    description:
+                        "cannot register \(qualified): its \(member.key) is declared with a key path of "
+                        + "\(member.sourceType.qualifiedName), which is neither \(qualified) nor one of its superclasses"
+                )
+            }
+            guard seen.insert(member.key).inserted else {
+                throw RegistrationError(
+                    description:
+                        "cannot register \(qualified): it declares \(member.key) twice; a layout could not say which it connects"
+                )
+            }
+        }
     }
 
     /// Adds one class to `catalog` with its nearest registered (or built-in) superclass as its base,
