@@ -21,8 +21,10 @@ import Testing
         let fromSchema = LayoutValidator(catalog: Repository.fixtureCatalog).validate(bytes, file: url.path)
         let fromRegistry = LayoutValidator(catalog: try FixtureClasses.registry().catalog).validate(
             bytes, file: url.path)
+        // A registry's unknown-class adds the call that registers the class; everything else is the same.
+        let registryHint = /; if it is a Swift class, register it: try registry\.register\([^)]*\)/
         #expect(
-            fromRegistry == fromSchema,
+            fromRegistry.map { $0.description.replacing(registryHint, with: "") } == fromSchema.map(\.description),
             "schema:\n\(fromSchema.map(\.description).joined(separator: "\n"))\nregistry:\n\(fromRegistry.map(\.description).joined(separator: "\n"))"
         )
     }

@@ -181,9 +181,8 @@ struct LayoutDecoder {
                 connections.append(Connection(name: property, destination: destination, position: child.position))
             }
         }
-        if connections.isEmpty, element.children.isEmpty {
-            report("<connections> needs at least one <outlet>", at: element.position)
-        }
+        // An empty <connections> is allowed: one emptied while editing should show the unconnected outlets
+        // at once, not a schema error that hides them for a round.
         return connections
     }
 
