@@ -35,10 +35,57 @@ public func assertInstantiates<T: AnyObject>(
     column: UInt = #column
 ) throws -> T {
     let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
-    let expected = String(reflecting: T.self)
-    let objects = try instantiate(
-        loader, owner: owner, externalObjects: externalObjects, as: expected, caller: caller)
+    let objects = try instantiate(loader, as: String(reflecting: T.self), caller: caller) { () throws(LayoutError) in
+        try loader.instantiate(owner: owner, externalObjects: externalObjects)
+    }
+    let ownerProblems =
+        owner.map { owner in nilOutletProblem(nilOutletNames(of: owner), of: owner, topLevel: objects) } ?? []
+    return try assertOne(T.self, in: objects, ownerProblems: ownerProblems, from: loader, caller: caller)
+}
 
+/// `assertInstantiates(_:from:owner:externalObjects:)` for an owner isolated to the main actor: it
+/// instantiates on the main actor, where the owner's outlets are connected and read.
+///
+/// ```swift
+/// @Test @MainActor func screen() throws {
+///     let controller = FeedViewController()
+///     let header = try assertInstantiates(AuthorHeaderView.self, from: loader, owner: controller)
+/// }
+/// ```
+/// - Returns: The top-level object, also when only outlets failed, so the test can go on.
+/// - Throws: An error that stops the test, after reporting the failure, when there is no object of
+///   exactly `T` to return.
+@MainActor
+@discardableResult
+public func assertInstantiates<T: AnyObject, Owner: MainActorOutletDeclaring>(
+    _ type: T.Type,
+    from loader: LayoutLoader,
+    owner: Owner,
+    externalObjects: [String: AnyObject] = [:],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) throws -> T {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    let objects = try instantiate(loader, as: String(reflecting: T.self), caller: caller) { () throws(LayoutError) in
+        try loader.instantiate(owner: owner, externalObjects: externalObjects)
+    }
+    var names: [String] = []
+    for outlet in Owner.outlets
+    where !outlet.isOptional && outlet.value(onMainActor: owner) == nil && !names.contains(outlet.name) {
+        names.append(outlet.name)
+    }
+    return try assertOne(
+        T.self, in: objects, ownerProblems: nilOutletProblem(names, of: owner, topLevel: objects), from: loader,
+        caller: caller)
+}
+
+/// The checks of `assertInstantiates` with one class, on objects already made.
+private func assertOne<T: AnyObject>(
+    _: T.Type, in objects: [AnyObject], ownerProblems: [String], from loader: LayoutLoader, caller: Caller
+) throws -> T {
+    let expected = String(reflecting: T.self)
     let exact = objects.first { Swift.type(of: $0) == T.self }
     var problems: [String] = []
     if objects.count != 1 {
@@ -52,7 +99,7 @@ public func assertInstantiates<T: AnyObject>(
             problems.append("expected exactly \(expected), found none of that class")
         }
     }
-    problems += nilOutletProblems(topLevel: objects, owner: owner)
+    problems += nilOutletProblems(topLevel: objects) + ownerProblems
     if !problems.isEmpty {
         AssertionFailure.report(
             "\(loader.file) does not instantiate as one \(expected) with every outlet and action connected:\n"
@@ -111,8 +158,9 @@ public func assertInstantiates<First: AnyObject, Second: AnyObject, each Rest: A
     var expectedClasses = [ExpectedClass(first), ExpectedClass(second)]
     for type in repeat each rest { expectedClasses.append(ExpectedClass(type)) }
     let expected = expectedClasses.map(\.name).joined(separator: ", ")
-    let objects = try instantiate(
-        loader, owner: owner, externalObjects: externalObjects, as: expected, caller: caller)
+    let objects = try instantiate(loader, as: expected, caller: caller) { () throws(LayoutError) in
+        try loader.instantiate(owner: owner, externalObjects: externalObjects)
+    }
 
     var problems: [String] = []
     if objects.count != expectedClasses.count {
@@ -126,7 +174,8 @@ public func assertInstantiates<First: AnyObject, Second: AnyObject, each Rest: A
                 + "found \(typeName(object))\(expectedClass.subclassNote(object))")
     }
     let classesMatch = problems.isEmpty
-    problems += nilOutletProblems(topLevel: objects, owner: owner)
+    problems += nilOutletProblems(topLevel: objects)
+    if let owner { problems += nilOutletProblem(nilOutletNames(of: owner), of: owner, topLevel: objects) }
     if !problems.isEmpty {
         AssertionFailure.report(
             "\(loader.file) does not instantiate as \(expected) with every outlet and action connected:\n"
@@ -144,13 +193,12 @@ public func assertInstantiates<First: AnyObject, Second: AnyObject, each Rest: A
     return (try next(First.self), try next(Second.self), repeat try next(each rest))
 }
 
-/// `loader.instantiate`, reporting each diagnostic of a failure at `caller` and then stopping the test.
+/// `make()` (a `loader.instantiate`), reporting each diagnostic of a failure at `caller` and then stopping the test.
 private func instantiate(
-    _ loader: LayoutLoader, owner: AnyObject?, externalObjects: [String: AnyObject], as expected: String,
-    caller: Caller
+    _ loader: LayoutLoader, as expected: String, caller: Caller, _ make: () throws(LayoutError) -> [AnyObject]
 ) throws -> [AnyObject] {
     do {
-        return try loader.instantiate(owner: owner, externalObjects: externalObjects)
+        return try make()
     } catch {
         for diagnostic in error.diagnostics {
             AssertionFailure.report(diagnostic.description, at: caller)
@@ -179,11 +227,21 @@ private struct ExpectedClass {
     }
 }
 
+/// The sentences about the owner: its nil required outlets `names`, and its required actions that no
+/// control among `objects` and the views inside them sends to it.
+private func nilOutletProblem(_ names: [String], of owner: AnyObject, topLevel objects: [AnyObject]) -> [String] {
+    let description = "the owner, \(typeName(owner))"
+    var problems = names.isEmpty ? [] : [nilOutletsSentence(names, of: owner, as: description)]
+    let actions = unconnectedActionNames(of: owner, controls: controls(in: objects))
+    if !actions.isEmpty { problems.append(unconnectedActionsSentence(actions, of: owner, as: description)) }
+    return problems
+}
+
 /// One sentence per object with nil required outlets, and one per object with unconnected required
-/// actions: each top-level object, then the views inside it in document order, then the owner. Objects
-/// are told apart by position when there are several top-level ones. An action counts as connected when
-/// some control in the top-level objects' trees sends it to the object.
-private func nilOutletProblems(topLevel objects: [AnyObject], owner: AnyObject?) -> [String] {
+/// actions: each top-level object, then the views inside it in document order. Objects are told apart
+/// by position when there are several top-level ones. An action counts as connected when some control
+/// in the top-level objects' trees sends it to the object.
+private func nilOutletProblems(topLevel objects: [AnyObject]) -> [String] {
     var problems: [String] = []
     let allControls = controls(in: objects)
     func check(_ object: AnyObject, as description: String) {
@@ -202,6 +260,5 @@ private func nilOutletProblems(topLevel objects: [AnyObject], owner: AnyObject?)
             inside.insert(contentsOf: view.subviews, at: 0)
         }
     }
-    if let owner { check(owner, as: "the owner, \(typeName(owner))") }
     return problems
 }

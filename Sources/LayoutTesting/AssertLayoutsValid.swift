@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutFileSearch) import LayoutKit
+@_spi(LayoutFileSearch) @_spi(LayoutTesting) import LayoutKit
 
 /// Loads every layout (`*.layout.xml`, at any depth) in `folder` against `registry`'s classes and
 /// asserts that none has an error: as with `layout-check`'s exit status, warnings (an unused
@@ -12,9 +12,14 @@ import Foundation
 /// Each diagnostic is a failure of its own, reported at the caller's line, whose message is the
 /// diagnostic as the checker prints it: `file:line:column: error: message [rule]`. A folder that
 /// does not exist or holds no layout is a failure too, so a wrong path cannot pass unnoticed.
+///
+/// - Parameter owners: The class of the owner the app passes to a layout, by layout name (the file's name
+///   without `.layout.xml`): an owner whose required outlets that layout never connects is a failure
+///   (`unconnected-owner`), as instantiating with one would be.
 public func assertLayoutsValid(
     in folder: URL,
     registry: LayoutRegistry,
+    owners: [String: AnyObject.Type] = [:],
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -24,7 +29,11 @@ public func assertLayoutsValid(
     guard let layouts = files(endingWith: ".layout.xml", under: folder, caller: caller) else { return }
     for layout in layouts {
         do {
-            _ = try LayoutLoader(contentsOf: layout, registry: registry)
+            let loader = try LayoutLoader(contentsOf: layout, registry: registry)
+            let name = String(layout.lastPathComponent.dropLast(".layout.xml".count))
+            if let owner = owners[name], let problem = loader.unconnectedOwner(owner, registry: registry) {
+                AssertionFailure.report(problem.description, at: caller)
+            }
         } catch {
             for diagnostic in error.diagnostics {
                 AssertionFailure.report(diagnostic.description, at: caller)

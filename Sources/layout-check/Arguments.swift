@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(LayoutCheck) import LayoutKit
 
 /// How diagnostics are printed on standard output.
 enum OutputFormat: String, CaseIterable, Sendable {
@@ -59,6 +59,12 @@ struct UsageError: Error, Equatable, Sendable {
 }
 
 extension Command {
+    /// The long options, for suggesting one in place of a mistyped one (`--schema` → `--schemas`).
+    static let options = [
+        "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--config", "--baseline",
+        "--write-baseline", "--touch", "--strict", "--jobs",
+    ]
+
     /// Parses the arguments after the program name.
     ///
     /// Options take their value as the next argument or after `=` (`--jobs 4`, `--jobs=4`); `--`
@@ -160,7 +166,8 @@ extension Command {
                 }
                 result.jobs = jobs
             default:
-                throw UsageError(message: "unknown option '\(SystemPath(bytes: bytes))'")
+                throw UsageError(
+                    message: "unknown option '\(SystemPath(bytes: bytes))'" + suggestion(for: name, in: Self.options))
             }
         }
 

@@ -21,6 +21,12 @@ import Testing
         Case(arguments: ["--schemas", "Schemas", "Layouts", invalidFixture], status: 1),
         Case(arguments: ["--frobnicate", "Layouts"], status: 2, message: "unknown option '--frobnicate'"),
         Case(arguments: ["-x", "Layouts"], status: 2, message: "unknown option '-x'"),
+        Case(
+            arguments: ["--schema", "Schemas", "Layouts"], status: 2,
+            message: "unknown option '--schema'; did you mean '--schemas'?"),
+        Case(
+            arguments: ["--basline=b.xml", "Layouts"], status: 2,
+            message: "unknown option '--basline=b.xml'; did you mean '--baseline'?"),
         Case(arguments: ["Layouts", "--format"], status: 2, message: "option '--format' needs a value"),
         Case(arguments: ["--schemas", "--format", "json", "Layouts"], status: 2, message: "'--schemas' needs a value"),
         Case(arguments: ["--jobs"], status: 2, message: "option '--jobs' needs a value"),

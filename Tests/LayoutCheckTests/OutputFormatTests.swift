@@ -17,16 +17,23 @@ import Testing
         #expect(text.status == 1)
         let line =
             /(?<path>[^:]+):(?<line>[1-9]\d*):(?<column>[1-9]\d*): (?<severity>error|warning): (?<message>.+) \[(?<rule>[a-z]+(-[a-z]+)*)\]/
-        // A note (where a broken included layout has its first error) follows its diagnostic on a line of its own.
+        // A note follows its diagnostic on a line of its own: where a broken included layout has its first
+        // error, or where a class schema declared the class or outlet, so that a stale
+        // schema is recognisable as one.
         let note = /[^:]+:[1-9]\d*:[1-9]\d*: note: .+/
-        let diagnosticLines = text.outputLines.filter { $0.wholeMatch(of: note) == nil }
-        for printed in diagnosticLines {
+        let diagnostics = text.outputLines.filter { $0.wholeMatch(of: note) == nil }
+        for printed in diagnostics {
             #expect(printed.wholeMatch(of: line) != nil, "not PATH:LINE:COLUMN: error: MESSAGE [RULE]: \(printed)")
         }
+        let unconnected = try #require(
+            text.outputLines.firstIndex { $0.hasPrefix("\(Self.invalid)/unconnected-outlet.layout.xml:") })
+        #expect(
+            text.outputLines[unconnected + 1]
+                == "\(Repository.fixtureSchemas)/Fixtures.classes.xml:7:9: note: outlet 'titleLabel' is declared here")
         // Line for line what the JSON report holds, in the same order; a line break in a message
         // would be shown as \n so that the line stays one line.
         #expect(
-            diagnosticLines
+            diagnostics
                 == json.diagnostics.map {
                     let message = $0.message.replacingOccurrences(of: "\n", with: #"\n"#)
                     return "\($0.file):\($0.line):\($0.column): \($0.severity): \(message) [\($0.rule)]"

@@ -21,8 +21,16 @@ import Testing
         let fromSchema = LayoutValidator(catalog: Repository.fixtureCatalog).validate(bytes, file: url.path)
         let fromRegistry = LayoutValidator(catalog: try FixtureClasses.registry().catalog).validate(
             bytes, file: url.path)
+        // A registry's unknown-class adds the call that registers the class; everything else is the same.
+        let registryHint = /; if it is a Swift class, register it: try registry\.register\([^)]*\)/
+        // A class schema's diagnostics also note where it declared the class; a registry has no such place.
+        let withoutNotes = fromSchema.map { diagnostic in
+            var copy = diagnostic
+            copy.notes = []
+            return copy.description
+        }
         #expect(
-            fromRegistry == fromSchema,
+            fromRegistry.map { $0.description.replacing(registryHint, with: "") } == withoutNotes,
             "schema:\n\(fromSchema.map(\.description).joined(separator: "\n"))\nregistry:\n\(fromRegistry.map(\.description).joined(separator: "\n"))"
         )
     }

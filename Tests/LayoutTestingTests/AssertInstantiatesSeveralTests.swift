@@ -78,15 +78,6 @@ struct AssertInstantiatesSeveralTests {
                     + "found LayoutTestingTests.FancyTitleCell (a subclass; the class must match exactly)"
             ]),
         Case(
-            testDescription: "an owner the layout forgot",
-            layout: #"""
-                <tableViewCell class="TitleCell"><label outlet="titleLabel"/></tableViewCell>
-                <tableViewCell class="BadgeCell"><label outlet="badgeLabel"/></tableViewCell>
-                """#,
-            assertion: { _ = try assertInstantiates(TitleCell.self, BadgeCell.self, from: $0, owner: CellsOwner()) },
-            problems: ["nil outlets of the owner, LayoutTestingTests.CellsOwner: titleCell, badgeCell"],
-            returnsObjects: true),
-        Case(
             testDescription: "an outlet nil after awakeFromLayout, in a view inside a top-level object",
             layout: #"""
                 <view><tableViewCell class="ForgetfulCell"><label outlet="titleLabel"/></tableViewCell></view>
@@ -102,14 +93,13 @@ struct AssertInstantiatesSeveralTests {
                 <tableViewCell class="BadgeCell"><label outlet="badgeLabel"/></tableViewCell>
                 <label/>
                 """#,
-            assertion: { _ = try assertInstantiates(TitleCell.self, BadgeCell.self, from: $0, owner: CellsOwner()) },
+            assertion: { _ = try assertInstantiates(TitleCell.self, BadgeCell.self, from: $0) },
             problems: [
                 "expected 2 top-level objects, found 3: "
                     + "LayoutTestingTests.ForgetfulCell, LayoutTestingTests.BadgeCell, LayoutKit.Label",
                 "top-level object 1: expected exactly LayoutTestingTests.TitleCell, "
                     + "found LayoutTestingTests.ForgetfulCell (a subclass; the class must match exactly)",
                 "nil outlet of LayoutTestingTests.ForgetfulCell (top-level object 1): titleLabel",
-                "nil outlets of the owner, LayoutTestingTests.CellsOwner: titleCell, badgeCell",
             ]),
     ]
 

@@ -55,12 +55,6 @@ struct AssertInstantiatesTests {
             problems: ["nil outlet of LayoutTestingTests.ForgetfulCell: titleLabel"],
             returnsObject: true),
         Case(
-            testDescription: "an owner the layout forgot",
-            layout: #"<tableViewCell class="TitleCell"><label outlet="titleLabel"/></tableViewCell>"#,
-            assertion: { try assertInstantiates(TitleCell.self, from: $0, owner: CellsOwner()) },
-            problems: ["nil outlets of the owner, LayoutTestingTests.CellsOwner: titleCell, badgeCell"],
-            returnsObject: true),
-        Case(
             testDescription: "an outlet nil in a view inside the object",
             layout: #"<view><tableViewCell class="ForgetfulCell"><label outlet="titleLabel"/></tableViewCell></view>"#,
             assertion: { try assertInstantiates(View.self, from: $0) },
@@ -101,6 +95,22 @@ struct AssertInstantiatesTests {
         #expect(captured.messages.allSatisfy { $0.hasPrefix(feed.file + ":") })
         #expect(captured.messages.contains { $0.hasSuffix("[missing-owner]") })
         #expect(captured.messages.contains { $0.hasSuffix("[missing-external]") })
+    }
+
+    /// The loader refuses an owner whose required outlets the layout never connects (`unconnected-owner`),
+    /// so the assertion reports that, naming the outlets, instead of finding them nil afterwards.
+    @Test("an owner the layout forgot is the loader's unconnected-owner, naming the outlets")
+    func forgottenOwner() throws {
+        let layout = try loader(#"<tableViewCell class="TitleCell"><label outlet="titleLabel"/></tableViewCell>"#)
+        let captured = capture { try assertInstantiates(TitleCell.self, from: layout, owner: CellsOwner()) }
+        #expect(captured.value == nil)
+        try #require(captured.messages.count == 1)
+        let message = captured.messages[0]
+        #expect(message.hasSuffix("[unconnected-owner]"), "\(message)")
+        #expect(
+            message.contains(#"required outlets "titleCell", "badgeCell" that this layout never connects"#),
+            "\(message)")
+        #expect(message.contains("(it connects nothing of its owner)"), "\(message)")
     }
 
     @Test("optional outlets may be nil")

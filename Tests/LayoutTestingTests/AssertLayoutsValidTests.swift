@@ -122,6 +122,29 @@ struct AssertLayoutsValidTests {
             ])
     }
 
+    @Test("told a layout's owner class, a required owner outlet the layout never connects fails at <layout>")
+    func forgottenOwner() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <tableViewCell class="TitleCell"><label outlet="titleLabel"/></tableViewCell>
+            </layout>
+            """, to: "Title.layout.xml", in: folder)
+        let registry = try testRegistry()
+        #expect(capture { assertLayoutsValid(in: folder, registry: registry) }.messages == [])
+        let messages = capture {
+            assertLayoutsValid(in: folder, registry: registry, owners: ["Title": CellsOwner.self])
+        }.messages
+        let file = folder.appendingPathComponent("Title.layout.xml").path
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("\(file):2:1: error: ") == true, "\(messages)")
+        #expect(messages.first?.hasSuffix("[unconnected-owner]") == true)
+        #expect(messages.first?.contains(#""titleCell", "badgeCell""#) == true)
+    }
+
     @Test("a folder that does not exist fails")
     func missingFolder() {
         let folder = repositoryRoot.appendingPathComponent("NoSuchFolder")

@@ -28,6 +28,9 @@ public struct ClassCatalog: Sendable {
     }
 
     private(set) var classes: [String: ClassEntry] = [:]
+    /// Whether its classes are registered Swift classes (a `LayoutRegistry`'s), so that an unknown class
+    /// is one to register rather than to declare in a class schema.
+    var holdsRegisteredClasses = false
     /// Plain name → keys of user classes with that name (built-ins are not found by `class=`).
     private var plainNames: [String: [String]] = [:]
 
@@ -128,7 +131,9 @@ public struct ClassCatalog: Sendable {
                 others.isEmpty
                 ? suggestions.suggestion(for: reference.name, in: plainNames.keys)
                 : "; \(others.sorted().joined(separator: ", ")) \(others.count == 1 ? "is" : "are") in another module"
-            return .notFound(message: "unknown class '\(reference.name)' in module '\(module)'\(hint)")
+            return .notFound(
+                message: "unknown class '\(reference.name)' in module '\(module)'\(hint)"
+                    + registrationHint(for: reference))
         }
         let keys = plainNames[reference.name] ?? []
         switch keys.count {
@@ -137,13 +142,21 @@ public struct ClassCatalog: Sendable {
         case 0:
             return .notFound(
                 message: "unknown class '\(reference.name)'"
-                    + suggestions.suggestion(for: reference.name, in: plainNames.keys))
+                    + suggestions.suggestion(for: reference.name, in: plainNames.keys)
+                    + registrationHint(for: reference))
         default:
             return .notFound(
                 message:
                     "class name '\(reference.name)' is ambiguous: \(keys.sorted().joined(separator: ", ")); add module= to say which"
             )
         }
+    }
+
+    /// For a registry's catalog, how to make `reference` known: the call that registers it under that name.
+    private func registrationHint(for reference: ClassReference) -> String {
+        guard holdsRegisteredClasses else { return "" }
+        let module = reference.module.map { ", module: \"\($0)\"" } ?? ""
+        return "; if it is a Swift class, register it: try registry.register(\(reference.name).self\(module))"
     }
 
     /// Resolves a type written in a class schema: a built-in element name, `Module.Name`, or a plain name.

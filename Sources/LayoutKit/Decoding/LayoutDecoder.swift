@@ -20,7 +20,7 @@ struct LayoutDecoder {
 
     /// Decodes the whole document; check `diagnostics` before trusting the result.
     mutating func decode(_ root: ParsedElement) -> Layout {
-        var layout = Layout(file: file, owner: nil, externals: [], objects: [])
+        var layout = Layout(file: file, owner: nil, externals: [], objects: [], position: root.position)
         guard root.namespace == Self.namespace, root.name == "layout" else {
             let found =
                 root.namespace.map { "<\(root.name)> in namespace '\($0)'" } ?? "<\(root.name)> in no namespace"
@@ -270,9 +270,8 @@ struct LayoutDecoder {
                         position: child.position))
             }
         }
-        if connections.isEmpty, element.children.isEmpty {
-            report("<connections> needs at least one <\(allowed.joined(separator: "> or <"))>", at: element.position)
-        }
+        // An empty <connections> is allowed: one emptied while editing should show the unconnected outlets
+        // at once, not a schema error that hides them for a round.
         return connections
     }
 

@@ -22,13 +22,16 @@ struct DiagnosticCollector: Sendable {
     var isFull: Bool { kept.count >= limit }
 
     /// Keeps a diagnostic while there is room; past the limit its message is never even made.
-    mutating func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation?) {
+    mutating func report(
+        _ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation?,
+        notes: @autoclosure () -> [Diagnostic.Note] = []
+    ) {
         guard kept.count < limit else {
             if dropped == 0 { firstDropped = location }
             dropped += 1
             return
         }
-        kept.append(Diagnostic(rule: rule, message: message(), location: location))
+        kept.append(Diagnostic(rule: rule, message: message(), location: location, notes: notes()))
     }
 
     /// Keeps a diagnostic made already (one with notes) while there is room.

@@ -35,15 +35,20 @@ extension LayoutError {
 
 extension LayoutError {
     /// The `top-level-mismatch` error of a layout whose top-level `objects` are not exactly one
-    /// `expected`, located at line 1 of `file`: the one wording for the loader and the cell provider.
-    static func topLevelMismatch(expected: String, found objects: [AnyObject], file: String) -> LayoutError {
-        LayoutError(
+    /// `expected`, located at the first object that is not one (or the `<layout>`): the one wording for
+    /// the loader and the cell provider.
+    static func topLevelMismatch(
+        expected: String, found objects: [AnyObject], at location: SourceLocation, exactClass: Bool = true
+    ) -> LayoutError {
+        let rule =
+            exactClass ? "; the class must be exactly \(expected), as a subclass may differ in what it connects" : ""
+        return LayoutError(
             Diagnostic(
                 rule: .topLevelMismatch,
                 message:
                     "expected exactly one top-level \(expected), found \(objects.count) top-level object\(objects.count == 1 ? "" : "s")"
-                    + topLevelClassList(objects),
-                location: SourceLocation(file: file, line: 1, column: 1)))
+                    + topLevelClassList(objects) + rule,
+                location: location))
     }
 }
 

@@ -153,8 +153,16 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .externalClassMismatch, .instantiation, lowerable: false, at: "the `<external>`",
             "the external object given is not of the class its `<external>` names"),
         RuleDescriptor(
-            .topLevelMismatch, .instantiation, lowerable: false, at: "the file, line 1",
-            "`instantiate(T.self)` found other than exactly one top-level object of exactly type `T`"),
+            .unconnectedOwner, .instantiation, lowerable: false, at: "the `<layout>`",
+            "an owner was given whose class has non-optional outlets the layout never connects (often: no `<owner>`)"),
+        RuleDescriptor(
+            .mainActorOutlet, .instantiation, lowerable: false, at: "the `<outlet>` or `outlet=` element",
+            "an outlet of a `@MainActor` class, connected by an `instantiate` not isolated to the main actor"),
+        RuleDescriptor(
+            .topLevelMismatch, .instantiation, lowerable: false,
+            at: "the first top-level object not of the class (the `<layout>` when there is none)",
+            "`instantiate(T.self)` found other than exactly one top-level object of exactly class `T` (a subclass is not `T`)"
+        ),
     ]
 
     /// The row of `id`, or `nil` for an id no rule has.

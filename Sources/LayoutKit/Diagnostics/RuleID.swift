@@ -97,6 +97,10 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let missingExternal = RuleID(rawValue: "missing-external")
     /// The external object given is not of the class its `<external>` names.
     public static let externalClassMismatch = RuleID(rawValue: "external-class-mismatch")
+    /// An owner whose class has required outlets the layout never connects.
+    public static let unconnectedOwner = RuleID(rawValue: "unconnected-owner")
+    /// A connection to an outlet of a main-actor class, made by an `instantiate` that is not on the main actor.
+    public static let mainActorOutlet = RuleID(rawValue: "main-actor-outlet")
     /// `instantiate(T.self)` found other than exactly one top-level object of exactly type `T`.
     public static let topLevelMismatch = RuleID(rawValue: "top-level-mismatch")
 }

@@ -8,6 +8,8 @@ struct Layout: Sendable {
     var externals: [ExternalPlaceholder]
     /// The top-level object elements, in document order.
     var objects: [LayoutNode]
+    /// The `<layout>` start tag: where findings about the layout as a whole point.
+    var position = SourcePosition(file: .main, line: 1, column: 1)
 
     /// Where a position is, in the file it came from (which an included layout's is not `file`).
     func location(_ position: SourcePosition) -> SourceLocation {

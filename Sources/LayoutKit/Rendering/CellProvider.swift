@@ -108,7 +108,9 @@ public final class CellProvider<Item> {
             throw .layout(error)
         }
         guard objects.count == 1, let cell = objects.first as? TableViewCell else {
-            throw .layout(.topLevelMismatch(expected: "TableViewCell", found: objects, file: loader.file))
+            let location = loader.location(ofTopLevel: objects.count == 1 ? 0 : objects.indices.dropFirst().first)
+            throw .layout(
+                .topLevelMismatch(expected: "TableViewCell", found: objects, at: location, exactClass: false))
         }
         if let own = cell.reuseIdentifier, own != identifier {
             throw .reuseIdentifierMismatch(registered: identifier, inLayout: own, file: loader.file)

@@ -200,7 +200,7 @@ struct LayoutRules {
                 report(
                     .classKindMismatch,
                     "class '\(entry.key)' cannot be created by <\(kind.rawValue)>: it \(actual), not <\(kind.rawValue)>",
-                    at: object.node.position)
+                    at: object.node.position, declared: Self.declaration(of: entry))
                 classes[.object(index)] = nil
             }
         }
@@ -213,7 +213,9 @@ struct LayoutRules {
             guard let source = link.source, let entry = classes[source],
                 catalog.member(link.member, of: entry.key) == nil
             else { continue }
-            report(rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position)
+            report(
+                rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
+                declared: Self.declaration(of: entry))
         }
     }
 
@@ -250,7 +252,7 @@ struct LayoutRules {
                         + "but \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
                     : "\(link.member) of \(sourceClass.displayName) has type \(member.typeName), "
                         + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
-                report(rule, message, at: link.position)
+                report(rule, message, at: link.position, declared: Self.declaration(of: member, in: sourceClass))
             }
         }
     }
@@ -308,14 +310,31 @@ struct LayoutRules {
                     collector.report(
                         rule,
                         "\(member.key) of \(entry.displayName) is not connected in this layout",
-                        at: analysis.layout.location(analysis.position(of: endpoint)))
+                        at: analysis.layout.location(analysis.position(of: endpoint)),
+                        notes: Self.declaration(of: member, in: entry))
                 }
             }
         }
     }
 
-    private mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition) {
-        collector.report(rule, message, at: analysis.layout.location(position))
+    private mutating func report(
+        _ rule: RuleID, _ message: String, at position: SourcePosition, declared notes: [Diagnostic.Note] = []
+    ) {
+        collector.report(rule, message, at: analysis.layout.location(position), notes: notes)
+    }
+
+    /// Where a class schema declared `entry`, as a note: a stale schema is then recognisable as one.
+    /// A registry's classes have no such place.
+    private static func declaration(of entry: ClassCatalog.ClassEntry) -> [Diagnostic.Note] {
+        entry.location.map { [Diagnostic.Note(message: "\(entry.key) is declared here", location: $0)] } ?? []
+    }
+
+    /// Where a class schema declared `member` of `entry` (or the class, for a member without a place).
+    private static func declaration(of member: ClassCatalog.Member, in entry: ClassCatalog.ClassEntry) -> [Diagnostic
+        .Note]
+    {
+        guard let location = member.location else { return Self.declaration(of: entry) }
+        return [Diagnostic.Note(message: "\(member.key) is declared here", location: location)]
     }
 
     /// Names for a message, at most eight of them: a class may declare thousands.

@@ -88,12 +88,48 @@ public struct LayoutLoader: Sendable {
     /// - Parameters:
     ///   - owner: The File's Owner; required when the layout connects outlets of or to it.
     ///   - externalObjects: The objects for the layout's `<external>` placeholders, by name.
-    /// - Throws: `LayoutError` (`missing-owner`, `owner-class-mismatch`, `missing-external`,
-    ///   `external-class-mismatch`, `outlet-type-mismatch`) when what was given does not fit.
+    /// - Throws: `LayoutError` (`missing-owner`, `owner-class-mismatch`, `unconnected-owner`,
+    ///   `missing-external`, `external-class-mismatch`, `outlet-type-mismatch`) when what was given does not
+    ///   fit; `main-actor-outlet` when the layout connects an outlet of a main-actor class, which only the
+    ///   `@MainActor` overloads do.
     public func instantiate(
         owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> [AnyObject] {
-        try template.instantiate(owner: owner, externalObjects: externalObjects)
+        try template.instantiate(
+            owner: owner, ownerMembers: owner.map { LayoutRegistry.members(of: Swift.type(of: $0)) },
+            externalObjects: externalObjects)
+    }
+
+    /// Creates a fresh object graph on the main actor for a main-actor owner, connecting its outlets (and
+    /// those of main-actor external objects), and returns its top-level objects in document order.
+    ///
+    /// ```swift
+    /// @MainActor func viewDidLoad() throws {
+    ///     let objects = try loader.instantiate(owner: self)
+    /// }
+    /// ```
+    /// Called off the main actor, this overload does not compile.
+    /// - Throws: `LayoutError` as `instantiate(owner:externalObjects:)` does, but never `main-actor-outlet`.
+    @MainActor
+    public func instantiate<Owner: MainActorOutletDeclaring>(
+        owner: Owner, externalObjects: [String: AnyObject] = [:]
+    ) throws(LayoutError) -> [AnyObject] {
+        try template.instantiateOnMainActor(
+            owner: owner, ownerMembers: Swift.type(of: owner).outlets.map(\.declaration),
+            externalObjects: externalObjects)
+    }
+
+    /// `instantiate(owner:externalObjects:)` on the main actor, where outlets of main-actor classes — an
+    /// owner given as `AnyObject`, or main-actor external objects — can be connected.
+    ///
+    /// - Throws: `LayoutError` as `instantiate(owner:externalObjects:)` does, but never `main-actor-outlet`.
+    @MainActor
+    public func instantiateOnMainActor(
+        owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
+    ) throws(LayoutError) -> [AnyObject] {
+        try template.instantiateOnMainActor(
+            owner: owner, ownerMembers: owner.map { Self.members(ofMainActor: Swift.type(of: $0)) },
+            externalObjects: externalObjects)
     }
 
     /// Creates a fresh object graph whose one top-level object is exactly a `T` — not a subclass —
@@ -104,11 +140,48 @@ public struct LayoutLoader: Sendable {
     public func instantiate<T: AnyObject>(
         _ type: T.Type, owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> T {
-        let objects = try instantiate(owner: owner, externalObjects: externalObjects)
+        try exactlyOne(type, of: instantiate(owner: owner, externalObjects: externalObjects))
+    }
+
+    /// `instantiate(_:owner:externalObjects:)` on the main actor, for a main-actor owner.
+    ///
+    /// - Throws: `LayoutError` as `instantiate(_:owner:externalObjects:)` does, but never `main-actor-outlet`.
+    @MainActor
+    public func instantiate<T: AnyObject, Owner: MainActorOutletDeclaring>(
+        _ type: T.Type, owner: Owner, externalObjects: [String: AnyObject] = [:]
+    ) throws(LayoutError) -> T {
+        try exactlyOne(type, of: instantiate(owner: owner, externalObjects: externalObjects))
+    }
+
+    /// The one top-level object, when it is exactly a `T`.
+    private func exactlyOne<T: AnyObject>(_: T.Type, of objects: [AnyObject]) throws(LayoutError) -> T {
         guard objects.count == 1, let object = objects.first, Swift.type(of: object) == T.self, let typed = object as? T
         else {
-            throw .topLevelMismatch(expected: String(reflecting: T.self), found: objects, file: file)
+            let location = location(ofTopLevel: objects.firstIndex { Swift.type(of: $0) != T.self })
+            throw .topLevelMismatch(expected: String(reflecting: T.self), found: objects, at: location)
         }
         return typed
+    }
+
+    /// The `unconnected-owner` diagnostic an owner of class `type` would get: its members are read from
+    /// `registry` when it is registered there (main-actor classes included), from the class otherwise.
+    ///
+    /// Not API: `assertLayoutsValid(in:registry:owners:)` checks owners with it without making one.
+    @_spi(LayoutTesting)
+    public func unconnectedOwner(_ type: AnyObject.Type, registry: LayoutRegistry) -> Diagnostic? {
+        let members = registry.registeredClass(for: type)?.members ?? LayoutRegistry.members(of: type)
+        return template.unconnectedOwner(type, members: members)
+    }
+
+    /// Where the top-level object at `index` starts, or the `<layout>` for none.
+    func location(ofTopLevel index: Int?) -> SourceLocation {
+        guard let index, template.topLevelLocations.indices.contains(index) else { return template.location }
+        return template.topLevelLocations[index]
+    }
+
+    /// The members of a class, main-actor ones (`MainActorOutletDeclaring`) included.
+    @MainActor
+    static func members(ofMainActor type: AnyObject.Type) -> [MemberDeclaration] {
+        (type as? MainActorOutletDeclaring.Type)?.outlets.map(\.declaration) ?? LayoutRegistry.members(of: type)
     }
 }

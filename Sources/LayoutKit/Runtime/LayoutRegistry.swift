@@ -48,7 +48,7 @@ public struct LayoutRegistry: Sendable {
     /// A registry with the six built-in classes and nothing else.
     public static let standard = LayoutRegistry()
 
-    private init() {}
+    private init() { catalog.holdsRegisteredClasses = true }
 
     /// Registers a view class that layouts can create with `class=`.
     ///
@@ -69,14 +69,27 @@ public struct LayoutRegistry: Sendable {
         try add(type, name: name, module: module, members: Self.members(of: type), make: nil)
     }
 
+    /// Registers a main-actor class that layouts connect but never create: an owner such as a view
+    /// controller, or an external object. Its outlets are read here, on the main actor, and connected only
+    /// by the `@MainActor` overloads of `LayoutLoader.instantiate`.
+    ///
+    /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
+    @MainActor
+    public mutating func register<T: MainActorOutletDeclaring>(
+        _ type: T.Type, name: String? = nil, module: String? = nil
+    ) throws {
+        try add(type, name: name, module: module, members: T.outlets.map(\.declaration), make: nil)
+    }
+
     /// The registered class for a Swift type, if any.
     public func registeredClass(for type: AnyObject.Type) -> RegisteredClass? {
         indexByType[ClassType(type)].map { classes[$0] }
     }
 
     /// Every member a Swift class declares, inherited ones included: the one place that knows which
-    /// protocols declare members.
-    private static func members(of type: AnyObject.Type) -> [MemberDeclaration] {
+    /// protocols declare members. A `MainActorOutletDeclaring` class's outlets are read by its own
+    /// `register` overload, on the main actor.
+    static func members(of type: AnyObject.Type) -> [MemberDeclaration] {
         let outlets = (type as? OutletDeclaring.Type)?.outlets.map(\.declaration) ?? []
         let actions = (type as? ActionDeclaring.Type)?.actions.map(\.declaration) ?? []
         let properties = (type as? View.Type)?.properties.map(\.declaration) ?? []
@@ -104,7 +117,8 @@ public struct LayoutRegistry: Sendable {
             throw RegistrationError(
                 description:
                     "cannot register \(qualified) as '\(registered.name)': that name is already \(String(reflecting: clash.type)); "
-                    + "two types under one name would let a layout create the wrong class")
+                    + "two types under one name would let a layout create the wrong class; register one under another "
+                    + "name or module with register(_:name:module:)")
         }
         guard Lexical.isName(registered.name), Lexical.isName(registered.module) else {
             throw RegistrationError(
@@ -112,6 +126,7 @@ public struct LayoutRegistry: Sendable {
                     "cannot register \(qualified) as '\(registered)': class and module names are written "
                     + "[A-Za-z_][A-Za-z0-9_]* in layouts; pass name: and module: to register(_:name:module:)")
         }
+        try checkMembers(members, of: classType)
         if let member = members.first(where: { !Lexical.isName($0.key.name) }) {
             throw RegistrationError(
                 description:
@@ -125,6 +140,28 @@ public struct LayoutRegistry: Sendable {
         indexByName[registered.name] = classes.count
         classes.append(registered)
         insertIntoCatalog(registered)
+    }
+
+    /// Every member belongs to the class or one of its ancestors (a copy-pasted key path of another class
+    /// would be refused only when connecting), and no two share a kind and name.
+    private func checkMembers(_ members: [MemberDeclaration], of classType: ClassType) throws {
+        let qualified = classType.qualifiedName
+        var seen: Set<MemberKey> = []
+        for member in members {
+            guard isSubclass(classType.type, of: member.sourceType.type) else {
+                throw RegistrationError(
+                    description:
+                        "cannot register \(qualified): its \(member.key) is declared with a key path of "
+                        + "\(member.sourceType.qualifiedName), which is neither \(qualified) nor one of its superclasses"
+                )
+            }
+            guard seen.insert(member.key).inserted else {
+                throw RegistrationError(
+                    description:
+                        "cannot register \(qualified): it declares \(member.key) twice; a layout could not say which it connects"
+                )
+            }
+        }
     }
 
     /// Adds one class to `catalog` with its nearest registered (or built-in) superclass as its base,
@@ -175,7 +212,12 @@ public struct LayoutRegistry: Sendable {
 
     /// A class's catalog entry: the members its base does not already declare the same way.
     private func entry(for registered: RegisteredClass, base: String?) -> ClassCatalog.ClassEntry {
-        let baseMembers = base.flatMap { catalog.classes[$0]?.swiftType }.map { Self.members(of: $0.type) } ?? []
+        // A registered base's members as it was registered with them (a main-actor class's cannot be read
+        // here); a built-in base's from its class.
+        let baseMembers =
+            base.flatMap { catalog.classes[$0]?.swiftType }.map { type in
+                indexByType[type].map { classes[$0].members } ?? Self.members(of: type.type)
+            } ?? []
         let declaredHere = registered.members.filter { member in !baseMembers.contains { $0.isSame(as: member) } }
         return ClassCatalog.ClassEntry(
             key: registered.description, name: registered.name, module: registered.module, base: base,

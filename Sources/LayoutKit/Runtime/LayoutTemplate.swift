@@ -47,6 +47,10 @@ struct LayoutTemplate: Sendable {
     /// Set when some outlet connects from or to the owner, which then must be supplied.
     let owner: Placeholder?
     let externals: [Placeholder]
+    /// The `<layout>` start tag: where findings about the whole layout point.
+    let location: SourceLocation
+    /// The start tags of the top-level objects, in document order.
+    let topLevelLocations: [SourceLocation]
 
     /// Compiles an analysis that has no errors left.
     ///
@@ -105,6 +109,8 @@ struct LayoutTemplate: Sendable {
             guard case .object(let index) = endpoint else { return endpoint }
             return .object(placed[index])
         }
+        location = layout.location(layout.position)
+        topLevelLocations = layout.objects.map { layout.location($0.position) }
         // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
         func madeClass(_ endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
             guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
@@ -141,8 +147,81 @@ struct LayoutTemplate: Sendable {
 
     /// Creates every object, sets its attributes and `<property>` values, builds the tree, connects
     /// every outlet and action, then wakes each created object in document order.
-    func instantiate(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) -> [AnyObject] {
+    ///
+    /// - Parameter ownerMembers: The members of the owner's class, when the caller could read them: a
+    ///   required one the layout never connects is `unconnected-owner`.
+    /// - Throws: `LayoutError`; `main-actor-outlet` when a connection needs the main actor, which only
+    ///   `instantiateOnMainActor` has.
+    func instantiate(
+        owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
+    ) throws(LayoutError) -> [AnyObject] {
+        let isolated = connections.filter { $0.member.accessor.isMainActor }
+        if !isolated.isEmpty {
+            throw LayoutError(
+                diagnostics: isolated.map { connection in
+                    Diagnostic(
+                        rule: .mainActorOutlet,
+                        message:
+                            "\(connection.member.key) of \(connection.member.sourceType.name) is set on the main actor only; "
+                            + "instantiate from the main actor with an owner typed as its MainActorOutletDeclaring class, "
+                            + "or call instantiateOnMainActor(owner:externalObjects:)",
+                        location: connection.location)
+                })
+        }
+        let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
+        for connection in graph.connections {
+            if graph.connectsAction(connection) { continue }
+            // Checked by `build`, and none is isolated, so this cannot fail.
+            _ = connection.member.accessor.apply(connection.source, connection.destination)
+        }
+        return graph.awaken(topLevel)
+    }
+
+    /// `instantiate`, on the main actor: connects members of main-actor classes too.
+    @MainActor
+    func instantiateOnMainActor(
+        owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
+    ) throws(LayoutError) -> [AnyObject] {
+        let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
+        for connection in graph.connections {
+            if graph.connectsAction(connection) { continue }
+            // Checked by `build`, so this cannot fail.
+            _ = connection.member.accessor.applyOnMainActor(connection.source, connection.destination)
+        }
+        return graph.awaken(topLevel)
+    }
+
+    /// The objects of one instantiation, and the checked connections still to make between them.
+    private struct Graph {
+        typealias Connection = (
+            source: AnyObject, destination: AnyObject, member: MemberDeclaration, event: Control.Event?
+        )
+        var created: [View]
+        var connections: [Connection]
+
+        /// Connects `connection` when it is an action: the control keeps the target weakly and calls
+        /// the method when it sends the event. `false` for an outlet, which the caller sets.
+        func connectsAction(_ connection: Connection) -> Bool {
+            guard let event = connection.event else { return false }
+            (connection.destination as? Control)?.addTarget(connection.source, declaration: connection.member, for: event)
+            return true
+        }
+
+        /// Wakes every created object in document order and returns the top-level ones.
+        func awaken(_ topLevel: [Int]) -> [AnyObject] {
+            for view in created { view.awakeFromLayout() }
+            return topLevel.map { created[$0] }
+        }
+    }
+
+    /// Creates the objects and checks every connection, making none: a failure must leave the owner and
+    /// the external objects, which the caller keeps, untouched rather than pointing into a graph that is
+    /// thrown away.
+    private func build(
+        owner: AnyObject?, ownerMembers: [MemberDeclaration]?, externalObjects: [String: AnyObject]
+    ) throws(LayoutError) -> Graph {
         try checkPlaceholders(owner: owner, externalObjects: externalObjects)
+        if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
         var created: [View] = []
         created.reserveCapacity(objects.count)
         for recipe in objects {
@@ -192,18 +271,35 @@ struct LayoutTemplate: Sendable {
             checked.append((source, destination, member, connection.event))
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
-        for connection in checked {
-            if let event = connection.event {
-                // An action: the control keeps the target weakly and calls the method when it sends `event`.
-                (connection.destination as? Control)?.addTarget(
-                    connection.source, declaration: connection.member, for: event)
-            } else {
-                // Checked above, so this cannot fail.
-                _ = connection.member.accessor.apply(connection.source, connection.destination)
-            }
+        return Graph(created: created, connections: checked)
+    }
+
+    /// `unconnected-owner`: an owner whose class has required members this layout never connects would
+    /// keep them `nil` — most often a layout with no `<owner>` at all.
+    private func checkOwnerConnected(_ ownerMembers: [MemberDeclaration], of ownerType: AnyObject.Type)
+        throws(LayoutError)
+    {
+        if let problem = unconnectedOwner(ownerType, members: ownerMembers) { throw LayoutError(problem) }
+    }
+
+    /// The `unconnected-owner` diagnostic of an owner of `ownerType` with `members`, if it would have one.
+    func unconnectedOwner(_ ownerType: AnyObject.Type, members: [MemberDeclaration]) -> Diagnostic? {
+        let connected = Set(connections.filter { $0.source == .owner }.map(\.member.key))
+        var missing: [MemberKey] = []
+        for member in members where !member.isOptional && !connected.contains(member.key) {
+            if !missing.contains(member.key) { missing.append(member.key) }
         }
-        for view in created { view.awakeFromLayout() }
-        return topLevel.map { created[$0] }
+        guard let first = missing.first else { return nil }
+        let names = missing.map { quoted($0.name) }.joined(separator: ", ")
+        let kind = first.kind.rawValue + (missing.count == 1 ? "" : "s")
+        let why = owner == nil ? "it connects nothing of its owner" : "its <owner> connects others"
+        return Diagnostic(
+            rule: .unconnectedOwner,
+            message:
+                "the owner's class \(String(reflecting: ownerType)) has required \(kind) \(names) that this layout never "
+                + "connects (\(why)), so they would stay nil; connect them in the layout's <owner>, declare them "
+                + "optional, or pass no owner",
+            location: location)
     }
 
     private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) {

@@ -30,38 +30,62 @@ struct MemberDeclaration: Sendable {
 }
 
 /// How a member is applied to an object and read back: the one place its closures live.
+///
+/// A member of a main-actor class gets closures isolated to the main actor: they capture a key path to
+/// main-actor state, which only the main actor may form or use. The declaration around it stays a plain
+/// value; only `LayoutTemplate.instantiateOnMainActor` calls them.
 struct MemberAccessor: Sendable {
-    /// Applies the member of the first object with the second: sets an outlet to it, or calls an action
-    /// with it as the sender; `false` when either is not of the declared type.
-    let apply: @Sendable (AnyObject, AnyObject) -> Bool
-    /// The member's current value on an object, or `nil` when unset, of another class, or not an outlet.
-    let read: @Sendable (AnyObject) -> AnyObject?
+    /// The closures of a member, with the isolation they need.
+    enum Isolation: Sendable {
+        /// Usable from any thread.
+        case nonisolated(
+            apply: @Sendable (AnyObject, AnyObject) -> Bool, read: @Sendable (AnyObject) -> AnyObject?)
+        /// Usable only on the main actor: the member belongs to a `@MainActor` class.
+        case mainActor(
+            apply: @MainActor @Sendable (AnyObject, AnyObject) -> Bool,
+            read: @MainActor @Sendable (AnyObject) -> AnyObject?)
+    }
+
+    /// Applies the member of the first object with the second (sets an outlet to it, or calls an action
+    /// with it as the sender), and reads an outlet back.
+    let isolation: Isolation
     /// Sets a property of an object to a value; `false` when the object or the value is of another type,
     /// and always for kinds other than properties.
     let assign: @Sendable (AnyObject, PropertyValue) -> Bool
 
+    /// Whether its closures may only run on the main actor.
+    var isMainActor: Bool {
+        if case .mainActor = isolation { return true }
+        return false
+    }
+
     /// The accessor of a key path from `Root` to an optional `Value`.
     init<Root: AnyObject, Value: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable) {
-        apply = { source, value in
-            guard let source = source as? Root, let value = value as? Value else { return false }
-            source[keyPath: keyPath] = value
-            return true
-        }
-        read = { source in
-            guard let source = source as? Root else { return nil }
-            return source[keyPath: keyPath]
-        }
+        isolation = .nonisolated(
+            apply: { source, value in Self.set(keyPath, of: source, to: value) },
+            read: { source in Self.get(keyPath, of: source) })
+        assign = { _, _ in false }
+    }
+
+    /// The accessor of a key path into a main-actor class: the key path is formed on the main actor and
+    /// never leaves the closures that only run there.
+    @MainActor
+    init<Root: AnyObject, Value: AnyObject>(mainActor keyPath: ReferenceWritableKeyPath<Root, Value?>) {
+        isolation = .mainActor(
+            apply: { source, value in Self.set(keyPath, of: source, to: value) },
+            read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
     }
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
     init<Root: AnyObject, Sender: AnyObject>(_ method: @escaping @Sendable (Root) -> (Sender) -> Void) {
-        apply = { target, sender in
-            guard let target = target as? Root, let sender = sender as? Sender else { return false }
-            method(target)(sender)
-            return true
-        }
-        read = { _ in nil }
+        isolation = .nonisolated(
+            apply: { target, sender in
+                guard let target = target as? Root, let sender = sender as? Sender else { return false }
+                method(target)(sender)
+                return true
+            },
+            read: { _ in nil })
         assign = { _, _ in false }
     }
 
@@ -70,12 +94,60 @@ struct MemberAccessor: Sendable {
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
         convert: @escaping @Sendable (PropertyValue) -> Value?
     ) {
-        apply = { _, _ in false }
-        read = { _ in nil }
+        isolation = .nonisolated(apply: { _, _ in false }, read: { _ in nil })
         assign = { object, value in
             guard let object = object as? Root, let converted = convert(value) else { return false }
             object[keyPath: keyPath] = converted
             return true
         }
+    }
+
+    /// Sets `keyPath` of `source` to `value`; `false` when either is not of the key path's types. Runs in
+    /// the isolation of the closure that calls it.
+    private static func set<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>, of source: AnyObject, to value: AnyObject
+    ) -> Bool {
+        guard let source = source as? Root, let value = value as? Value else { return false }
+        source[keyPath: keyPath] = value
+        return true
+    }
+
+    /// `keyPath` of `source`, or `nil` when unset or `source` is of another class.
+    private static func get<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>, of source: AnyObject
+    ) -> AnyObject? {
+        guard let source = source as? Root else { return nil }
+        return source[keyPath: keyPath]
+    }
+
+    /// Applies the member of `source` with `value` off the main actor; `false` when either is not of the
+    /// declared type, or when the member belongs to a main-actor class (`isMainActor`).
+    func apply(_ source: AnyObject, _ value: AnyObject) -> Bool {
+        guard case .nonisolated(let apply, _) = isolation else { return false }
+        return apply(source, value)
+    }
+
+    /// Applies the member of `source` with `value`, whatever its isolation.
+    @MainActor
+    func applyOnMainActor(_ source: AnyObject, _ value: AnyObject) -> Bool {
+        switch isolation {
+        case .nonisolated(let apply, _): apply(source, value)
+        case .mainActor(let apply, _): apply(source, value)
+        }
+    }
+
+    /// The member's current value on `source`, or `nil` when unset or of another class.
+    @MainActor
+    func readOnMainActor(_ source: AnyObject) -> AnyObject? {
+        switch isolation {
+        case .nonisolated(_, let read): read(source)
+        case .mainActor(_, let read): read(source)
+        }
+    }
+
+    /// The member's current value on `source` off the main actor; `nil` for a main-actor member.
+    func read(_ source: AnyObject) -> AnyObject? {
+        guard case .nonisolated(_, let read) = isolation else { return nil }
+        return read(source)
     }
 }

@@ -32,6 +32,29 @@ public struct Outlet: Sendable, CustomStringConvertible {
             valueType: ClassType(Value.self), accessor: MemberAccessor(keyPath))
     }
 
+    /// Declares the outlet `name` of a main-actor class, set through `keyPath` on the main actor only.
+    ///
+    /// ```swift
+    /// @MainActor final class FeedViewController: MainActorOutletDeclaring {
+    ///     var headerView: AuthorHeaderView?
+    ///     static var outlets: [Outlet] { [Outlet("headerView", \FeedViewController.headerView)] }
+    /// }
+    /// ```
+    /// The outlet itself is a plain `Sendable` value; only its setter is isolated to the main actor, so a
+    /// layout connects it only through the `@MainActor` overloads of `LayoutLoader.instantiate`.
+    ///
+    /// - Parameter optional: `true` when layouts may leave it unconnected (`unconnected-outlet` is then silent).
+    @MainActor
+    public init<Root: AnyObject, Value: AnyObject>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
+        optional: Bool = false
+    ) {
+        declaration = MemberDeclaration(
+            key: .outlet(name), isOptional: optional, sourceType: ClassType(Root.self),
+            valueType: ClassType(Value.self), accessor: MemberAccessor(mainActor: keyPath))
+    }
+
     /// An outlet for a member declaration of kind `.outlet`.
     init(declaration: MemberDeclaration) {
         self.declaration = declaration
@@ -46,8 +69,17 @@ public struct Outlet: Sendable, CustomStringConvertible {
         declaration.valueType!.type
     }
 
-    /// The current value of this outlet on `object`, or `nil` when it is not connected.
+    /// Whether its setter is isolated to the main actor: it was declared on the main actor, for a
+    /// main-actor class.
+    public var isMainActorIsolated: Bool { declaration.accessor.isMainActor }
+
+    /// The current value of this outlet on `object`, or `nil` when it is not connected — or when the
+    /// outlet belongs to a main-actor class (`isMainActorIsolated`), which `value(onMainActor:)` reads.
     public func value(in object: AnyObject) -> AnyObject? { declaration.accessor.read(object) }
+
+    /// The current value of this outlet on `object`, whatever its isolation, or `nil` when it is not connected.
+    @MainActor
+    public func value(onMainActor object: AnyObject) -> AnyObject? { declaration.accessor.readOnMainActor(object) }
 }
 
 /// A class that declares outlets a layout can connect. `View` adopts it; owners and external
@@ -55,6 +87,21 @@ public struct Outlet: Sendable, CustomStringConvertible {
 public protocol OutletDeclaring: AnyObject {
     /// Every outlet of the class, inherited ones included (`super.outlets + [...]`).
     static var outlets: [Outlet] { get }
+}
+
+/// A main-actor class that declares outlets a layout can connect: a view controller, or any owner or
+/// external object isolated to the main actor. Its outlets are read, registered and connected on the
+/// main actor only.
+///
+/// ```swift
+/// @MainActor final class FeedViewController: MainActorOutletDeclaring {
+///     var headerView: AuthorHeaderView?
+///     static var outlets: [Outlet] { [Outlet("headerView", \FeedViewController.headerView)] }
+/// }
+/// ```
+public protocol MainActorOutletDeclaring: AnyObject {
+    /// Every outlet of the class, inherited ones included.
+    @MainActor static var outlets: [Outlet] { get }
 }
 
 /// A class object that can cross threads: metatypes are immutable.

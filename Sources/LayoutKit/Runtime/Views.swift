@@ -166,7 +166,8 @@ open class Control: View {
     func addTarget(_ target: AnyObject, declaration: MemberDeclaration, for event: Event) {
         targetActions.append(
             TargetAction(
-                event: event, target: target, name: declaration.key.name, perform: declaration.accessor.apply))
+                event: event, target: target, name: declaration.key.name,
+                perform: { [accessor = declaration.accessor] in accessor.apply($0, $1) }))
     }
 
     /// The names of the actions connected to `target`, for any event, in the order they were connected.

@@ -1,0 +1,93 @@
+import Foundation
+import LayoutKit
+import Testing
+
+/// A header whose outlet was copy-pasted from another class: the key path's root is not the class.
+final class CopiedOutletHeader: View {
+    var nameLabel: Label?
+    override class var outlets: [Outlet] { [Outlet("nameLabel", \AuthorRow.titleLabel)] }
+}
+
+final class AuthorRow: View {
+    var titleLabel: Label?
+    override class var outlets: [Outlet] { [Outlet("titleLabel", \AuthorRow.titleLabel)] }
+}
+
+/// Two outlets under one name.
+final class TwiceNamedCell: View {
+    var titleLabel: Label?
+    var subtitleLabel: Label?
+    override class var outlets: [Outlet] {
+        [Outlet("titleLabel", \TwiceNamedCell.titleLabel), Outlet("titleLabel", \TwiceNamedCell.subtitleLabel)]
+    }
+}
+
+/// A subclass that declares its outlets with its base's key paths: allowed.
+final class DerivedRow: View {
+    override class var outlets: [Outlet] { [Outlet("titleLabel", \AuthorRow.titleLabel)] }
+}
+
+@Suite struct RegistrationCheckTests {
+    @Test func anOutletWhoseKeyPathIsOfAnotherClassIsRefusedNamingBoth() throws {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(CopiedOutletHeader.self)
+        }
+        #expect(
+            error?.description
+                == "cannot register LayoutKitTests.CopiedOutletHeader: its outlet 'nameLabel' is declared with a key "
+                + "path of LayoutKitTests.AuthorRow, which is neither LayoutKitTests.CopiedOutletHeader nor one of its "
+                + "superclasses")
+        #expect(registry.registeredClass(for: CopiedOutletHeader.self) == nil)
+        try registry.register(AuthorRow.self)
+    }
+
+    @Test func twoOutletsWithOneNameAreRefused() throws {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(TwiceNamedCell.self)
+        }
+        #expect(error?.description.contains("declares outlet 'titleLabel' twice") == true)
+    }
+
+    @Test func aKeyPathOfAnAncestorIsAllowed() throws {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) { try registry.register(DerivedRow.self) }
+        // DerivedRow is not an AuthorRow: refused. A subclass of AuthorRow would be accepted, as below.
+        #expect(error != nil)
+        try registry.register(SubAuthorRow.self)
+        #expect(registry.registeredClass(for: SubAuthorRow.self)?.outlets.map(\.name) == ["titleLabel"])
+    }
+
+    @Test func aNameClashSaysHowToRegisterUnderAnotherName() throws {
+        var registry = LayoutRegistry.standard
+        try registry.register(AuthorRow.self)
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(Elsewhere.AuthorRow.self)
+        }
+        #expect(error?.description.contains("register(_:name:module:)") == true)
+    }
+
+    @Test func anUnknownClassAtRunTimeSaysHowToRegisterIt() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1"><view class="AuthorHeaderView"/></layout>
+            """
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(data: Data(xml.utf8), registry: .standard)
+        }
+        #expect(error?.rules == [.unknownClass])
+        #expect(error?.description.contains("register it: try registry.register(AuthorHeaderView.self)") == true)
+    }
+}
+
+final class SubAuthorRow: AuthorRowBase {}
+
+class AuthorRowBase: View {
+    var titleLabel: Label?
+    override class var outlets: [Outlet] { [Outlet("titleLabel", \AuthorRowBase.titleLabel)] }
+}
+
+enum Elsewhere {
+    final class AuthorRow: View {}
+}
