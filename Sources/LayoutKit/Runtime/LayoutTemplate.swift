@@ -203,7 +203,8 @@ struct LayoutTemplate: Sendable {
         /// the method when it sends the event. `false` for an outlet, which the caller sets.
         func connectsAction(_ connection: Connection) -> Bool {
             guard let event = connection.event else { return false }
-            (connection.destination as? Control)?.addTarget(connection.source, declaration: connection.member, for: event)
+            (connection.destination as? Control)?.addTarget(
+                connection.source, declaration: connection.member, for: event)
             return true
         }
 
