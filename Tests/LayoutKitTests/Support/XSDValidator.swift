@@ -7,7 +7,7 @@ import Foundation
 // LayoutKit's own parses in the same process see libxml2 as they would without the tests.
 
 /// One of the repository's XML Schemas, checked against documents by libxml2 in process, the way
-/// `xmllint --noout --nonet --schema` checks them but with no binary beyond libxml2 itself.
+/// libxml2's command-line validator (libxml2-utils) checks them with `--schema`, but with no binary beyond the library.
 enum XSDValidator: Sendable {
     /// `Schemas/layout.xsd`: the layout format.
     case layout
@@ -112,7 +112,7 @@ private func compile(_ url: URL) -> CompiledSchema {
 
 /// Parses `bytes` into a document, or returns `nil` with libxml2's reasons in `log`.
 ///
-/// The options are those of `xmllint --nonet`: no network, no DTD loaded, no entity substituted.
+/// The options are those of the command-line validator's `--nonet`: no network, no DTD loaded, no entity substituted.
 private func readDocument(_ bytes: [UInt8], path: String, log: MessageLog) -> xmlDocPtr? {
     guard let parser = xmlNewParserCtxt() else {
         log.messages.append("libxml2 could not create a parser")
