@@ -17,11 +17,12 @@ struct InterfaceBuilderRun {
     private var documents = suffixes.map { FileDiscovery(suffix: $0) }
     private let sourceKit: SourceKit
 
-    /// Looks at every `--swift-sources DIR` and PATH; nothing is read yet.
+    /// Looks at every Swift source directory (`--swift-sources DIR`, else the configuration's) and PATH;
+    /// nothing is read yet.
     /// - Throws: `UsageError` for a directory that does not exist or a sourcekitd that cannot be loaded.
-    init(_ arguments: Arguments) throws(UsageError) {
+    init(_ arguments: Arguments, swiftSources: [SystemPath]) throws(UsageError) {
         var missing: [String] = []
-        for directory in arguments.swiftSources {
+        for directory in swiftSources {
             do throws(UsageError) { try swiftFiles.add(directory) } catch {
                 missing.append("--swift-sources: \(error.message)")
             }

@@ -57,10 +57,18 @@ enum LayoutCheck {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
         }
         var interfaceBuilder: InterfaceBuilderRun?
-        if !arguments.swiftSources.isEmpty {
-            do throws(UsageError) { interfaceBuilder = try InterfaceBuilderRun(arguments) } catch {
+        let swiftSources = settings.swiftSourceDirectories(arguments)
+        if !swiftSources.isEmpty {
+            do throws(UsageError) {
+                interfaceBuilder = try InterfaceBuilderRun(arguments, swiftSources: swiftSources)
+            } catch {
                 missing.append(error)
             }
+        } else if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
+            missing.append(
+                UsageError(
+                    message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR (or a <swift-sources> "
+                        + "in the configuration) to check it against its Swift classes"))
         }
         if !missing.isEmpty { return usageFailure(missing) }
 

@@ -146,6 +146,31 @@ import Testing
         #expect(result.standardError.contains("pass --swift-sources DIR"), "\(result)")
     }
 
+    @Test func theConfigurationNamesTheSwiftSourcesAndTheCommandLineWins() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let app = Repository.root.appendingPathComponent(Self.app).path
+        let defects = Repository.root.appendingPathComponent(Self.defects).path
+        try project.write(
+            ConfigurationTests.configuration(#"<swift-sources path="App"/>"#), to: "Config/layout-check.xml")
+        try FileManager.default.copyItem(atPath: app, toPath: project.url.appendingPathComponent("Config/App").path)
+        let configured = try runLayoutCheck(
+            ["--config", "Config/layout-check.xml", "--format", "json", "\(defects)/Profile.xib"], in: project.url)
+        #expect(configured.status == 1, "\(configured)")
+        #expect(try configured.report().diagnostics.contains { $0.rule == "unknown-outlet" }, "\(configured)")
+
+        // --swift-sources replaces the configuration's: here a folder without the classes.
+        let empty = try TemporaryDirectory()
+        defer { empty.remove() }
+        let replaced = try runLayoutCheck(
+            [
+                "--config", "Config/layout-check.xml", "--swift-sources", empty.path, "--format", "json",
+                "\(defects)/Profile.xib",
+            ], in: project.url)
+        #expect(try replaced.report().diagnostics.contains { $0.rule == "unknown-class" }, "\(replaced)")
+        #expect(try !replaced.report().diagnostics.contains { $0.rule == "unknown-outlet" }, "\(replaced)")
+    }
+
     @Test func aLayoutsOnlyRunDoesNotLookAtInterfaceBuilderFiles() throws {
         let result = try runLayoutCheck(["--schemas", Repository.fixtureSchemas, Self.folder])
         #expect(result.status == 0, "\(result)")
