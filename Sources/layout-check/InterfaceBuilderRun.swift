@@ -50,13 +50,21 @@ struct InterfaceBuilderRun {
     /// Reads the Swift files, checks the Interface Builder files, and returns how many of those were
     /// checked and every diagnostic, the Swift files' own included.
     mutating func check(jobs: Int) async -> (files: Int, diagnostics: [Diagnostic]) {
-        let sourceKit = self.sourceKit
-        let swift = await Self.inParallel(&swiftFiles, jobs: jobs) { file -> SwiftDeclarations in
+        // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
+        // crash inside sourcekitd ends instead of the run.
+        var worker = SwiftDeclarationsWorkerConnection(library: sourceKit.libraryPath)
+        var swift: [SwiftDeclarations] = []
+        while let file = swiftFiles.next() {
             switch file.contents() {
-            case .bytes(let bytes): return SwiftDeclarations.read(bytes, file: file.displayPath, with: sourceKit)
-            case .unreadable(let reason): return SwiftDeclarations(unreadable: file.unreadable(reason))
+            case .bytes(let bytes):
+                swift.append(
+                    SwiftDeclarations.read(bytes, file: file.displayPath) {
+                        worker.reply(to: $0, name: file.displayPath)
+                    })
+            case .unreadable(let reason): swift.append(SwiftDeclarations(unreadable: file.unreadable(reason)))
             }
         }
+        worker.finish()
         let check = InterfaceBuilderCheck(swift: swift)
         var diagnostics = swiftFiles.diagnostics + swift.flatMap(\.diagnostics)
         var usage = InterfaceBuilderUsage()

@@ -14,6 +14,9 @@ import Foundation
 enum LayoutCheck {
     /// - Parameter arguments: The arguments after the program name, as the bytes the shell passed.
     static func run(_ arguments: [[UInt8]]) async -> Int32 {
+        if arguments.count == 2, arguments[0] == Array(SwiftDeclarationsWorker.option.utf8) {
+            return SwiftDeclarationsWorker.serve(library: String(decoding: arguments[1], as: UTF8.self))
+        }
         let command: Command
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)

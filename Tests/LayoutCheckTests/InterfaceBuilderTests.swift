@@ -102,6 +102,26 @@ import Testing
         #expect(report.diagnostics.first?.line == 4)
     }
 
+    /// The Swift files are read in a worker process; `LAYOUTKIT_TEST_CRASH_ON` makes it abort on one, as
+    /// a crash inside sourcekitd would. The files before and after it (in the order found:
+    /// GalleryViewController, PhotoCell, SettingsViewController) are still read, by a fresh worker.
+    @Test func aSourcekitdCrashOnOneFileIsADiagnosticForItAndTheRunGoesOn() throws {
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", Self.app, Self.app],
+            environment: ["LAYOUTKIT_TEST_CRASH_ON": "PhotoCell.swift"])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2)
+        let crash = try #require(report.diagnostics.first { $0.rule == "unreadable-file" }, "\(result)")
+        #expect(crash.file == "\(Self.app)/PhotoCell.swift")
+        #expect(crash.message.contains("sourcekitd crashed while reading this file"), "\(crash.message)")
+        #expect(crash.message.contains("signal 6"), "\(crash.message)")
+        // The cell's class is unknown now; the storyboard's classes, read after the crash, are not.
+        #expect(
+            report.diagnostics.map { "\($0.rule) \(URL(fileURLWithPath: $0.file).lastPathComponent)" }.sorted()
+                == ["unknown-class PhotoCell.xib", "unreadable-file PhotoCell.swift"], "\(result)")
+    }
+
     @Test func aSwiftFileThatIsNotUTF8IsUnreadable() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
