@@ -177,13 +177,6 @@ extension Command {
         if result.baseline != nil, result.writeBaseline != nil {
             throw UsageError(message: "'--baseline' and '--write-baseline' cannot be used together")
         }
-        if result.swiftSources.isEmpty,
-            let path = result.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) })
-        {
-            throw UsageError(
-                message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR to check it against "
-                    + "its Swift classes")
-        }
         if result.paths.count(where: { $0 == .standardInput }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
         }
@@ -253,13 +246,15 @@ let helpText = """
                             each PATH directory like layouts, or named as a PATH) against the Swift
                             classes of every *.swift under DIR: outlets, outlet collections and
                             actions (unknown-outlet, unknown-action, outlet-type-mismatch,
-                            unknown-class, unknown-destination; unconnected-outlet for an implicitly
-                            unwrapped outlet that no Interface Builder file using its class connects).
-                            Each diagnostic has a note at the Swift declaration. Repeatable. Without
-                            it, Interface Builder files are not searched for, and naming one is an
-                            error. The Swift files are read with the toolchain's sourcekitd
-                            (syntax only: no UIKit, no build needed). With it, a run that finds no
-                            layout does not warn about class schemas.
+                            action-sender-mismatch, unknown-class, unknown-destination;
+                            unconnected-outlet for an implicitly unwrapped outlet that no Interface
+                            Builder file using its class connects). Each diagnostic has a note at
+                            the Swift declaration. Repeatable. Default: the configuration's
+                            <swift-sources>. Without either, Interface Builder files are not searched
+                            for, and naming one is an error. The Swift files are read with the
+                            toolchain's sourcekitd in a worker process (syntax only: no UIKit, no
+                            build needed); a file it crashes on is an unreadable-file error. With
+                            it, a run that finds no layout does not warn about class schemas.
       --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
                             files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
                             PATH. Not found: exit status 2.

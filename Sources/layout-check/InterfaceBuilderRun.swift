@@ -17,11 +17,12 @@ struct InterfaceBuilderRun {
     private var documents = suffixes.map { FileDiscovery(suffix: $0) }
     private let sourceKit: SourceKit
 
-    /// Looks at every `--swift-sources DIR` and PATH; nothing is read yet.
+    /// Looks at every Swift source directory (`--swift-sources DIR`, else the configuration's) and PATH;
+    /// nothing is read yet.
     /// - Throws: `UsageError` for a directory that does not exist or a sourcekitd that cannot be loaded.
-    init(_ arguments: Arguments) throws(UsageError) {
+    init(_ arguments: Arguments, swiftSources: [SystemPath]) throws(UsageError) {
         var missing: [String] = []
-        for directory in arguments.swiftSources {
+        for directory in swiftSources {
             do throws(UsageError) { try swiftFiles.add(directory) } catch {
                 missing.append("--swift-sources: \(error.message)")
             }
@@ -49,13 +50,21 @@ struct InterfaceBuilderRun {
     /// Reads the Swift files, checks the Interface Builder files, and returns how many of those were
     /// checked and every diagnostic, the Swift files' own included.
     mutating func check(jobs: Int) async -> (files: Int, diagnostics: [Diagnostic]) {
-        let sourceKit = self.sourceKit
-        let swift = await Self.inParallel(&swiftFiles, jobs: jobs) { file -> SwiftDeclarations in
+        // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
+        // crash inside sourcekitd ends instead of the run.
+        var worker = SwiftDeclarationsWorkerConnection(library: sourceKit.libraryPath)
+        var swift: [SwiftDeclarations] = []
+        while let file = swiftFiles.next() {
             switch file.contents() {
-            case .bytes(let bytes): return SwiftDeclarations.read(bytes, file: file.displayPath, with: sourceKit)
-            case .unreadable(let reason): return SwiftDeclarations(unreadable: file.unreadable(reason))
+            case .bytes(let bytes):
+                swift.append(
+                    SwiftDeclarations.read(bytes, file: file.displayPath) {
+                        worker.reply(to: $0, name: file.displayPath)
+                    })
+            case .unreadable(let reason): swift.append(SwiftDeclarations(unreadable: file.unreadable(reason)))
             }
         }
+        worker.finish()
         let check = InterfaceBuilderCheck(swift: swift)
         var diagnostics = swiftFiles.diagnostics + swift.flatMap(\.diagnostics)
         var usage = InterfaceBuilderUsage()

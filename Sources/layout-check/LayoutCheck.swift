@@ -14,6 +14,9 @@ import Foundation
 enum LayoutCheck {
     /// - Parameter arguments: The arguments after the program name, as the bytes the shell passed.
     static func run(_ arguments: [[UInt8]]) async -> Int32 {
+        if arguments.count == 2, arguments[0] == Array(SwiftDeclarationsWorker.option.utf8) {
+            return SwiftDeclarationsWorker.serve(library: String(decoding: arguments[1], as: UTF8.self))
+        }
         let command: Command
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
@@ -57,10 +60,18 @@ enum LayoutCheck {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
         }
         var interfaceBuilder: InterfaceBuilderRun?
-        if !arguments.swiftSources.isEmpty {
-            do throws(UsageError) { interfaceBuilder = try InterfaceBuilderRun(arguments) } catch {
+        let swiftSources = settings.swiftSourceDirectories(arguments)
+        if !swiftSources.isEmpty {
+            do throws(UsageError) {
+                interfaceBuilder = try InterfaceBuilderRun(arguments, swiftSources: swiftSources)
+            } catch {
                 missing.append(error)
             }
+        } else if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
+            missing.append(
+                UsageError(
+                    message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR (or a <swift-sources> "
+                        + "in the configuration) to check it against its Swift classes"))
         }
         if !missing.isEmpty { return usageFailure(missing) }
 

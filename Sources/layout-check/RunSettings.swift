@@ -67,6 +67,14 @@ struct RunSettings {
         return defaultExists ? [SystemPath("Schemas")] : []
     }
 
+    /// The directories of Swift code for Interface Builder files: those of the command line, else those
+    /// of the configuration (relative to its file). Empty: Interface Builder files are not checked.
+    func swiftSourceDirectories(_ arguments: Arguments) -> [SystemPath] {
+        if !arguments.swiftSources.isEmpty { return arguments.swiftSources }
+        guard let configurationDirectory else { return [] }
+        return configuration.swiftSources.map { SystemPath($0.hasPrefix("/") ? $0 : configurationDirectory + $0) }
+    }
+
     /// Whether the configuration leaves a file out. Only files a directory search found can be: a
     /// file named on the command line is checked, as the command line wins.
     func isExcluded(_ file: InputFile) -> Bool {

@@ -130,7 +130,7 @@ import Testing
         BrokenCase(
             body: #"<exclud path="x"/>"#,
             expected:
-                "3:1: error: unexpected <exclud> in <layout-check>: expected <schemas>, <exclude>, <rule>; did you mean 'exclude'?"
+                "3:1: error: unexpected <exclud> in <layout-check>: expected <schemas>, <swift-sources>, <exclude>, <rule>; did you mean 'exclude'?"
         ),
         BrokenCase(
             body: #"<exclude path="x" glob="y"/>"#, expected: "3:1: error: unknown attribute 'glob' on <exclude>"),
@@ -143,6 +143,16 @@ import Testing
         BrokenCase(
             body: "<rule id=\"duplicate-id\" severity=\"warning\"/>\n<rule id=\"duplicate-id\" severity=\"error\"/>",
             expected: "4:1: error: rule 'duplicate-id' is configured twice; the first is on line 3"),
+        BrokenCase(
+            body: #"<swift-sources dir="App"/>"#,
+            expected: "3:1: error: unknown attribute 'dir' on <swift-sources>"),
+        BrokenCase(
+            body: #"<swift-source path="App"/>"#,
+            expected: "3:1: error: unexpected <swift-source> in <layout-check>: expected <schemas>, <swift-sources>, "
+                + "<exclude>, <rule>; did you mean 'swift-sources'?"),
+        BrokenCase(
+            body: #"<swift-sources path=""/>"#,
+            expected: "3:1: error: <swift-sources> needs a path: a directory of Swift files"),
         BrokenCase(body: "text", expected: "2:1: error: <layout-check> cannot contain text"),
         BrokenCase(body: "<rule id=\"duplicate-id\" severity=\"warning\">", expected: "error: not well-formed XML: "),
     ]

@@ -102,6 +102,26 @@ import Testing
         #expect(report.diagnostics.first?.line == 4)
     }
 
+    /// The Swift files are read in a worker process; `LAYOUTKIT_TEST_CRASH_ON` makes it abort on one, as
+    /// a crash inside sourcekitd would. The files before and after it (in the order found:
+    /// GalleryViewController, PhotoCell, SettingsViewController) are still read, by a fresh worker.
+    @Test func aSourcekitdCrashOnOneFileIsADiagnosticForItAndTheRunGoesOn() throws {
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", Self.app, Self.app],
+            environment: ["LAYOUTKIT_TEST_CRASH_ON": "PhotoCell.swift"])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2)
+        let crash = try #require(report.diagnostics.first { $0.rule == "unreadable-file" }, "\(result)")
+        #expect(crash.file == "\(Self.app)/PhotoCell.swift")
+        #expect(crash.message.contains("sourcekitd crashed while reading this file"), "\(crash.message)")
+        #expect(crash.message.contains("signal 6"), "\(crash.message)")
+        // The cell's class is unknown now; the storyboard's classes, read after the crash, are not.
+        #expect(
+            report.diagnostics.map { "\($0.rule) \(URL(fileURLWithPath: $0.file).lastPathComponent)" }.sorted()
+                == ["unknown-class PhotoCell.xib", "unreadable-file PhotoCell.swift"], "\(result)")
+    }
+
     @Test func aSwiftFileThatIsNotUTF8IsUnreadable() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -144,6 +164,31 @@ import Testing
         let result = try runLayoutCheck(["\(Self.app)/PhotoCell.xib"])
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("pass --swift-sources DIR"), "\(result)")
+    }
+
+    @Test func theConfigurationNamesTheSwiftSourcesAndTheCommandLineWins() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let app = Repository.root.appendingPathComponent(Self.app).path
+        let defects = Repository.root.appendingPathComponent(Self.defects).path
+        try project.write(
+            ConfigurationTests.configuration(#"<swift-sources path="App"/>"#), to: "Config/layout-check.xml")
+        try FileManager.default.copyItem(atPath: app, toPath: project.url.appendingPathComponent("Config/App").path)
+        let configured = try runLayoutCheck(
+            ["--config", "Config/layout-check.xml", "--format", "json", "\(defects)/Profile.xib"], in: project.url)
+        #expect(configured.status == 1, "\(configured)")
+        #expect(try configured.report().diagnostics.contains { $0.rule == "unknown-outlet" }, "\(configured)")
+
+        // --swift-sources replaces the configuration's: here a folder without the classes.
+        let empty = try TemporaryDirectory()
+        defer { empty.remove() }
+        let replaced = try runLayoutCheck(
+            [
+                "--config", "Config/layout-check.xml", "--swift-sources", empty.path, "--format", "json",
+                "\(defects)/Profile.xib",
+            ], in: project.url)
+        #expect(try replaced.report().diagnostics.contains { $0.rule == "unknown-class" }, "\(replaced)")
+        #expect(try !replaced.report().diagnostics.contains { $0.rule == "unknown-outlet" }, "\(replaced)")
     }
 
     @Test func aLayoutsOnlyRunDoesNotLookAtInterfaceBuilderFiles() throws {

@@ -4,6 +4,7 @@
 /// ```xml
 /// <layout-check xmlns="urn:layoutkit:config:1">
 ///     <schemas path="Schemas"/>
+///     <swift-sources path="App"/>
 ///     <exclude path="Layouts/Legacy/**"/>
 ///     <rule id="unconnected-outlet" severity="warning"/>
 /// </layout-check>
@@ -28,6 +29,9 @@ public struct CheckConfiguration: Sendable, Equatable {
 
     /// Class schema directories or files, as written: relative to the configuration file's directory.
     public var schemas: [String] = []
+    /// Directories of Swift code that Interface Builder files are checked against, as written: relative
+    /// to the configuration file's directory.
+    public var swiftSources: [String] = []
     /// Files to leave out of a directory search, matched against paths relative to the configuration
     /// file's directory.
     public var excludes: [PathPattern] = []
@@ -35,8 +39,12 @@ public struct CheckConfiguration: Sendable, Equatable {
     public var rules: [RuleID: RuleSetting] = [:]
 
     /// Creates a configuration.
-    public init(schemas: [String] = [], excludes: [PathPattern] = [], rules: [RuleID: RuleSetting] = [:]) {
+    public init(
+        schemas: [String] = [], swiftSources: [String] = [], excludes: [PathPattern] = [],
+        rules: [RuleID: RuleSetting] = [:]
+    ) {
         self.schemas = schemas
+        self.swiftSources = swiftSources
         self.excludes = excludes
         self.rules = rules
     }
@@ -81,7 +89,7 @@ public struct CheckConfiguration: Sendable, Equatable {
         }
         _ = document.attributes(of: root, required: [], hasContent: true)
         var ruleElements: [RuleID: ParsedElement] = [:]
-        for element in document.children(of: root, allowed: ["schemas", "exclude", "rule"]) {
+        for element in document.children(of: root, allowed: ["schemas", "swift-sources", "exclude", "rule"]) {
             switch element.name {
             case "schemas":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
@@ -89,6 +97,13 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<schemas> needs a path: a directory or a .classes.xml file", element)
                 } else {
                     configuration.schemas.append(path)
+                }
+            case "swift-sources":
+                guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
+                if path.isEmpty {
+                    document.report("<swift-sources> needs a path: a directory of Swift files", element)
+                } else {
+                    configuration.swiftSources.append(path)
                 }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }

@@ -246,7 +246,7 @@ private struct DocumentChecker {
             }
             switch connection.kind {
             case .outlet, .outletCollection: outlet(connection, from: source, to: destination)
-            case .action: action(connection, to: destination)
+            case .action: action(connection, from: source, to: destination)
             }
         }
     }
@@ -327,19 +327,44 @@ private struct DocumentChecker {
             at: connection.location, notes: notes)
     }
 
-    /// `unknown-action`: the selector is no `@IBAction` of the target's Swift class or its superclasses.
-    private mutating func action(_ connection: InterfaceBuilderConnection, to target: InterfaceBuilderObject) {
+    /// `unknown-action`: the selector is no `@IBAction` of the target's Swift class or its superclasses;
+    /// `action-sender-mismatch`: the control that sends it is not of the action's sender type.
+    private mutating func action(
+        _ connection: InterfaceBuilderConnection, from control: InterfaceBuilderObject,
+        to target: InterfaceBuilderObject
+    ) {
         // First Responder is whatever object is first responder when the action is sent: not checkable.
         guard target.placeholder != .firstResponder, let targetName = className(of: target) else { return }
         let (chain, isComplete) = classes.ancestry(of: targetName)
         guard let targetClass = chain.first?.swift, !targetClass.isExtensionOnly, isComplete else { return }
         if Self.responderSelectors.contains(connection.name) { return }
-        if chain.contains(where: { $0.swift?.actions[connection.name] != nil }) { return }
+        if let action = chain.lazy.compactMap({ $0.swift?.actions[connection.name] }).first {
+            sender(of: connection, from: control, to: targetClass.name, action)
+            return
+        }
         let selectors = chain.compactMap(\.swift).flatMap { $0.actions.keys }
         report(
             .unknownAction,
             "\(targetClass.name) has no action '\(connection.name)'" + suggestion(for: connection.name, in: selectors),
             at: connection.location, notes: [declaredAt("class \(targetClass.name)", targetClass.location)])
+    }
+
+    /// `action-sender-mismatch`, when both the sender type and the control's class are known.
+    private mutating func sender(
+        of connection: InterfaceBuilderConnection, from control: InterfaceBuilderObject, to targetName: String,
+        _ action: SwiftAction
+    ) {
+        guard let written = action.senderType else { return }
+        let senderType = simpleName(
+            String(written.drop { $0 == " " }.reversed().drop { "?! ".contains($0) }.reversed()))
+        guard classes.knows(senderType), let controlName = className(of: control) else { return }
+        let (controlChain, isComplete) = classes.ancestry(of: controlName)
+        guard isComplete, !controlChain.contains(where: { $0.name == senderType }) else { return }
+        report(
+            .actionSenderMismatch,
+            "action '\(connection.name)' of \(targetName) accepts a sender of type \(senderType), but "
+                + "<\(control.element) id=\"\(control.id)\"> is a \(controlChain.first?.name ?? controlName)",
+            at: connection.location, notes: [declaredAt("action '\(connection.name)'", action.location)])
     }
 
     private func describe(_ connection: InterfaceBuilderConnection) -> String {

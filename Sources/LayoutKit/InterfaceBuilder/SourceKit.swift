@@ -115,9 +115,36 @@ import Synchronization
         case failure(String)
     }
 
+    /// sourcekitd's answer about one file as text, which can cross a pipe from a worker process.
+    public enum Reply: Sendable, Equatable {
+        /// The structure as sourcekitd's JSON text.
+        case json(String)
+        /// sourcekitd refused the request or failed; the message says why.
+        case failure(String)
+    }
+
     /// The syntactic structure of a Swift file's text: declarations, their attributes, offsets and
     /// type names. `name` must be unique among requests in flight (the file's path is).
     func structure(of text: [UInt8], name: String) -> Answer {
+        Self.answer(reply(to: text, name: name))
+    }
+
+    /// The structure of a reply's JSON text.
+    static func answer(_ reply: Reply) -> Answer {
+        switch reply {
+        case .failure(let reason): return .failure(reason)
+        case .json(let json):
+            guard
+                let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+                let dictionary = object as? [String: Any]
+            else { return .failure("sourcekitd's answer is not a JSON object") }
+            return .structure(dictionary)
+        }
+    }
+
+    /// What sourcekitd says about a Swift file's text, as text. `name` must be unique among requests
+    /// in flight (the file's path is).
+    public func reply(to text: [UInt8], name: String) -> Reply {
         guard let sourceText = String(validating: text, as: UTF8.self) else {
             return .failure("the file is not UTF-8")
         }
@@ -133,12 +160,7 @@ import Synchronization
         }
         switch answer {
         case .failure(let failure): return .failure(failure.reason)
-        case .success(let json):
-            guard
-                let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
-                let dictionary = object as? [String: Any]
-            else { return .failure("sourcekitd's answer is not a JSON object") }
-            return .structure(dictionary)
+        case .success(let json): return .json(json)
         }
     }
 

@@ -59,6 +59,12 @@ struct SwiftTypeDeclaration: Sendable {
 
     /// Reads the declarations of one Swift file; what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, with sourceKit: SourceKit) -> SwiftDeclarations {
+        read(bytes, file: file) { sourceKit.reply(to: $0, name: file) }
+    }
+
+    /// Reads the declarations of one Swift file from what `ask` returns for its text (sourcekitd's
+    /// reply, perhaps from another process); what cannot be read becomes a diagnostic for that file.
+    public static func read(_ bytes: [UInt8], file: String, ask: ([UInt8]) -> SourceKit.Reply) -> SwiftDeclarations {
         // The limit of every file LayoutKit reads; sourcekitd's own parser limits the nesting (256).
         if bytes.count > LayoutValidator.maximumFileBytes {
             return SwiftDeclarations(
@@ -68,7 +74,7 @@ struct SwiftTypeDeclaration: Sendable {
                         "the file is larger than \(LayoutValidator.maximumFileBytes) bytes (4 MiB), the limit for one file",
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
-        switch sourceKit.structure(of: bytes, name: file) {
+        switch SourceKit.answer(ask(bytes)) {
         case .failure(let reason):
             return SwiftDeclarations(
                 types: [],
