@@ -19,16 +19,28 @@ started=$SECONDS
 # they are not API (README, "API stability").
 dump_log=$(mktemp)
 trap 'rm -f "$dump_log"' EXIT
-if ! swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members >"$dump_log" 2>&1; then
-    cat "$dump_log" >&2
-    echo "build-docs: swift package dump-symbol-graph failed" >&2
-    exit 1
-fi
+dump_status=0
+swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members >"$dump_log" 2>&1 ||
+    dump_status=$?
 graphs=$(sed -n 's/^Files written to //p' "$dump_log" | tail -n 1)
 if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
     cat "$dump_log" >&2
     echo "build-docs: could not find where dump-symbol-graph wrote the symbol graphs" >&2
     exit 1
+fi
+# SwiftPM also asks for graphs of the generated test-runner modules (LayoutKitPackageTests,
+# LayoutKitPackageDiscoveredTests), which it never builds as modules, and exits non-zero for them. Only a
+# failure for a module documented here, or a missing graph of one, fails the script.
+if [ "$dump_status" -ne 0 ]; then
+    for module in "${modules[@]}"; do
+        if grep -q "Failed to emit symbol graph for '$module'" "$dump_log" || [ ! -s "$graphs/$module.symbols.json" ]; then
+            cat "$dump_log" >&2
+            echo "build-docs: swift package dump-symbol-graph failed for $module" >&2
+            exit 1
+        fi
+    done
+    failed_modules=$(sed -n "s/^error: Failed to emit symbol graph for '\([^']*\)'.*/\1/p" "$dump_log" | paste -sd ' ')
+    echo "build-docs: no symbol graph for ${failed_modules:-some modules} (not documented here); going on"
 fi
 
 rm -rf "$output"

@@ -39,7 +39,10 @@ tests=$bin_dir/LayoutKitPackageTests.xctest
 [ -f "$profdata" ] || { echo "coverage: no profile at $profdata" >&2; exit 1; }
 [ -f "$tests" ] || { echo "coverage: no test binary at $tests" >&2; exit 1; }
 
-llvm_cov=$(command -v llvm-cov || echo "$(dirname "$(command -v swift)")/llvm-cov")
+# The toolchain's llvm-cov, which reads the profile format its compiler writes; a system LLVM's on PATH may
+# be older ("unsupported instrumentation profile format version").
+swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
+if [ -x "$swift_bin/llvm-cov" ]; then llvm_cov=$swift_bin/llvm-cov; else llvm_cov=$(command -v llvm-cov); fi
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
 # The layout-check executable as a second object, for the lines only its own processes ran.

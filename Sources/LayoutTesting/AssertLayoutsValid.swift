@@ -13,9 +13,16 @@ import Foundation
 /// diagnostic as the checker prints it: `file:line:column: error: message [rule]`. A folder that
 /// does not exist or holds no layout is a failure too, so a wrong path cannot pass unnoticed.
 ///
-/// - Parameter owners: The class of the owner the app passes to a layout, by layout name (the file's name
-///   without `.layout.xml`): an owner whose required outlets that layout never connects is a failure
-///   (`unconnected-owner`), as instantiating with one would be.
+/// - Parameters:
+///   - folder: The folder whose layouts are checked, at any depth.
+///   - registry: The app's classes, which the layouts may name.
+///   - owners: The class of the owner the app passes to a layout, by layout name (the file's name
+///     without `.layout.xml`): an owner whose required outlets that layout never connects is a failure
+///     (`unconnected-owner`), as instantiating with one would be.
+///   - fileID: The caller's `#fileID`, where a failure is reported; leave the default.
+///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+///   - line: The caller's `#line`, where a failure is reported; leave the default.
+///   - column: The caller's `#column`, where a failure is reported; leave the default.
 public func assertLayoutsValid(
     in folder: URL,
     registry: LayoutRegistry,

@@ -91,6 +91,33 @@ import Testing
         #expect(set.tint == Color(red: 0xFF, green: 0x88, blue: 0x00))
     }
 
+    final class Badge: View {
+        var subtitle: String?
+        var border = Color(red: 0, green: 0, blue: 0)
+        override class var properties: [Property] {
+            super.properties + [Property("subtitle", \Badge.subtitle), Property("border", \Badge.border)]
+        }
+    }
+
+    @Test func optionalTextAndPlainColourPropertiesAreSet() throws {
+        #expect(Badge.properties.map(\.description) == ["subtitle: string", "border: color"])
+        var registry = LayoutRegistry.standard
+        try registry.register(Badge.self)
+        let layout = """
+            <layout xmlns="urn:layoutkit:layout:1">
+                <view class="Badge">
+                    <properties>
+                        <property name="subtitle" value="New"/>
+                        <property name="border" value="#FF8800"/>
+                    </properties>
+                </view>
+            </layout>
+            """
+        let badge = try LayoutLoader(data: Data(layout.utf8), registry: registry).instantiate(Badge.self)
+        #expect(badge.subtitle == "New")
+        #expect(badge.border == Color(red: 0xFF, green: 0x88, blue: 0x00))
+    }
+
     final class Ordered: View {
         var cornerRadius = 0.0
         var radiusWhenTitleConnected: Double?

@@ -89,6 +89,10 @@ struct LayoutSourceTests {
         #expect(counting.file.hasSuffix("Layouts.bundle/Cells/CountingCell.layout.xml"))
         try assertInstantiates(CountingCell.self, from: counting)
 
+        // What unknown-layout's suggestion reads: each source lists only its own folder's layouts.
+        #expect(topLevel.layoutNames() == ["PhotoCell"])
+        #expect(inCells.layoutNames() == ["CountingCell"])
+
         let error = #expect(throws: LayoutError.self) { try inCells.loadLayout(named: "PhotoCell") }
         #expect(error?.rules == [.unreadableFile])
         #expect(error?.diagnostics.first?.location?.file.hasSuffix("Layouts.bundle/Cells/PhotoCell.layout.xml") == true)

@@ -40,10 +40,11 @@ public struct LayoutData: Hashable, Sendable {
 }
 
 extension LayoutLoader {
-    /// Loads the layout called `name` from `source`: parsed, checked and compiled once.
+    /// Loads the layout called `name` from `source`: parsed, checked and compiled once; its includes are
+    /// found in `source` too.
     ///
     /// - Throws: `LayoutError` with the source's `unreadable-file` when it has no such layout, or with
-    ///   every diagnostic the layout has. Its includes are found in `source` too.
+    ///   every diagnostic the layout has.
     public init(named name: String, from source: some LayoutSource, registry: LayoutRegistry) throws(LayoutError) {
         try self.init(
             named: name, validator: LayoutValidator(catalog: registry.catalog, source: source), registry: registry)

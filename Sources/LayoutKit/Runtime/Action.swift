@@ -20,7 +20,10 @@ public struct Action: Sendable, CustomStringConvertible {
 
     /// Declares the action `name`, which calls `method` on the target with the control as the sender.
     ///
-    /// - Parameter optional: `true` when layouts may leave it unconnected (`unconnected-action` is then silent).
+    /// - Parameters:
+    ///   - name: The name layouts use in `action=` and `<action name=>`.
+    ///   - method: The method to call, as an unapplied reference: `FeedArticleCell.shareTapped`.
+    ///   - optional: `true` when layouts may leave it unconnected (`unconnected-action` is then silent).
     public init<Root: AnyObject, Sender: Control>(
         _ name: String,
         _ method: @escaping @Sendable (Root) -> (Sender) -> Void,

@@ -13,20 +13,19 @@ public struct LayoutLoader: Sendable {
     public let file: String
     let template: LayoutTemplate
 
-    /// Loads `NAME.layout.xml` from `directory`.
+    /// Loads `NAME.layout.xml` from `directory`; its includes are found in the same folder.
     ///
     /// - Throws: `LayoutError` with `unreadable-file` when there is no such file, or with every
     ///   diagnostic the layout has.
-    /// Its includes are found in the same folder.
     public init(named name: String, in directory: URL, registry: LayoutRegistry) throws(LayoutError) {
         try self.init(named: name, from: DirectoryLayoutSource(directory), registry: registry)
     }
 
-    /// Loads the layout file at `url`, reading no more than one byte past the 4 MiB limit.
+    /// Loads the layout file at `url`, reading no more than one byte past the 4 MiB limit; its includes
+    /// are found in the file's folder.
     ///
     /// - Throws: `LayoutError` with `unreadable-file` when it cannot be read or `url` is not a file URL, or
     ///   with every diagnostic it has.
-    /// Its includes are found in the file's folder.
     public init(contentsOf url: URL, registry: LayoutRegistry) throws(LayoutError) {
         let path = url.isFileURL ? url.path : url.absoluteString
         let fileName = url.lastPathComponent

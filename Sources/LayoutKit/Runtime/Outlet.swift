@@ -43,7 +43,10 @@ public struct Outlet: Sendable, CustomStringConvertible {
     /// The outlet itself is a plain `Sendable` value; only its setter is isolated to the main actor, so a
     /// layout connects it only through the `@MainActor` overloads of `LayoutLoader.instantiate`.
     ///
-    /// - Parameter optional: `true` when layouts may leave it unconnected (`unconnected-outlet` is then silent).
+    /// - Parameters:
+    ///   - name: The name layouts use in `outlet=` and `<outlet property=>`.
+    ///   - keyPath: The optional stored property the outlet sets.
+    ///   - optional: `true` when layouts may leave it unconnected (`unconnected-outlet` is then silent).
     @MainActor
     public init<Root: AnyObject, Value: AnyObject>(
         _ name: String,

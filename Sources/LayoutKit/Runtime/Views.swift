@@ -129,7 +129,14 @@ open class ImageView: View {
 open class Control: View {
     /// What happened to a control; each control sends some of them (`Control.events(of:)`).
     public enum Event: String, CaseIterable, Sendable {
-        case primaryActionTriggered, valueChanged, editingChanged, editingDidEnd
+        /// The control's main gesture: a button tapped, Return pressed in a text field.
+        case primaryActionTriggered
+        /// A switch turned on or off.
+        case valueChanged
+        /// The text of a text field changed: its default event.
+        case editingChanged
+        /// A text field stopped being edited.
+        case editingDidEnd
     }
 
     /// One connected action: a weakly held target and the method to call on it.
