@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmark) import LayoutKit
+@_spi(Benchmark) @_spi(XMLWriting) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -305,7 +305,7 @@ private struct LayoutBuilder {
         var line = indent + "<" + element.kind
         let continuation = String(repeating: " ", count: line.count + 1)
         for (name, value) in element.attributes {
-            let attribute = "\(name)=\"\(escapedAttribute(value))\""
+            let attribute = "\(name)=\"\(XMLText.escaped(value))\""
             if line.count + attribute.count + 1 > 110, line.contains("=") {
                 text += line + "\n"
                 line = continuation + attribute

@@ -70,27 +70,6 @@ extension ClassCatalog {
 
 /// `<name a="…" b="…"`, without the closing `>` or `/>`.
 private func openingTag(_ name: String, _ attributes: [(name: String, value: String)]) -> String {
-    "<\(name)" + attributes.map { " \($0.name)=\"\(escapedAttribute($0.value))\"" }.joined()
+    "<\(name)" + attributes.map { " \($0.name)=\"\(XMLText.escaped($0.value))\"" }.joined()
 }
 
-/// `value` with the characters that cannot stand inside a double-quoted XML attribute replaced.
-///
-/// Not API: the benchmark's corpus generator writes layouts with it too, rather than a copy.
-@_spi(Benchmark)
-public func escapedAttribute(_ value: String) -> String {
-    var result = ""
-    result.reserveCapacity(value.count)
-    for character in value {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "\n": result += "&#10;"
-        case "\r": result += "&#13;"
-        case "\t": result += "&#9;"
-        default: result.append(character)
-        }
-    }
-    return result
-}

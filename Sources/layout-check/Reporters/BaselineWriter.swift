@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(XMLWriting) import LayoutKit
 
 /// The baseline file `--write-baseline` writes and `--baseline` reads (`Baseline` in LayoutKit).
 ///

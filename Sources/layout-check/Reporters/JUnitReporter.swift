@@ -1,4 +1,4 @@
-import LayoutKit
+@_spi(XMLWriting) import LayoutKit
 
 /// JUnit XML, which CI servers show as a test report: one test case per file, a failure per error.
 ///

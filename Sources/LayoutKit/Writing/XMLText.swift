@@ -1,12 +1,14 @@
-/// Text made safe for an XML 1.0 document that the JUnit, checkstyle and baseline formats write.
+/// Text made safe for an XML 1.0 document: the one escaping of every XML LayoutKit and its tools write
+/// (class schemas, the JUnit, checkstyle and baseline reports, the benchmark's corpus).
 ///
 /// XML 1.0 cannot hold most control characters even as character references (`&#1;` is not
 /// well-formed), so those are replaced by their Swift escape (`\u{1}`), the way the text format shows
 /// them; tab, line feed and carriage return are kept as character references, which an attribute value
 /// keeps as they are rather than turning them into spaces.
-enum XMLText {
+@_spi(XMLWriting)
+public enum XMLText {
     /// `text` for a double-quoted attribute value or for character data.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         // Scalar by scalar: a CR LF pair is one `Character` and must become two references.
@@ -27,7 +29,7 @@ enum XMLText {
 
     /// `text` as an XML document can hold it and a reader gets it back: the scalars XML cannot hold
     /// replaced by their Swift escape, the rest unchanged.
-    static func representable(_ text: String) -> String {
+    public static func representable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -49,7 +51,7 @@ enum XMLText {
     }
 
     /// `<name a="…" b="…"`, without the closing `>` or `/>`; attributes whose value is `nil` are left out.
-    static func openingTag(_ name: String, _ attributes: KeyValuePairs<String, String?>) -> String {
+    public static func openingTag(_ name: String, _ attributes: KeyValuePairs<String, String?>) -> String {
         var tag = "<\(name)"
         for (attribute, value) in attributes {
             if let value { tag += " \(attribute)=\"\(escaped(value))\"" }
@@ -58,5 +60,5 @@ enum XMLText {
     }
 
     /// The XML declaration every document these formats write begins with.
-    static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    public static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 }
