@@ -72,4 +72,3 @@ extension ClassCatalog {
 private func openingTag(_ name: String, _ attributes: [(name: String, value: String)]) -> String {
     "<\(name)" + attributes.map { " \($0.name)=\"\(XMLText.escaped($0.value))\"" }.joined()
 }
-
