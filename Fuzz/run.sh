@@ -55,7 +55,9 @@ fi
 
 sources=$(find Sources/LayoutKit -name '*.swift' | sort)
 # gold warns about every ASan symbol it cannot export; the log is shown only when the build fails.
-if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+# -swift-version 6 as the package: in Swift 5 mode a key-path literal is not Sendable, so `Outlet(_:_:)`
+# resolves to its @MainActor overload and the harness's nonisolated classes do not compile.
+if ! swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name LayoutKit \
     -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
     $sources Fuzz/FuzzLayout.swift \

@@ -44,6 +44,8 @@ struct LayoutTemplate: Sendable {
     let objects: [ObjectRecipe]
     let topLevel: [Int]
     let connections: [ConnectionRecipe]
+    /// Whether some connection sets a member only the main actor may set: decided once, not per instantiation.
+    private let connectsOnMainActorOnly: Bool
     /// Set when some outlet connects from or to the owner, which then must be supplied.
     let owner: Placeholder?
     let externals: [Placeholder]
@@ -130,6 +132,7 @@ struct LayoutTemplate: Sendable {
                     source: place(source), member: declaration, destination: place(destination), event: link.event,
                     location: layout.location(link.position))
             }
+        connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
             usesOwner
@@ -155,8 +158,8 @@ struct LayoutTemplate: Sendable {
     func instantiate(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
     ) throws(LayoutError) -> [AnyObject] {
-        let isolated = connections.filter { $0.member.accessor.isMainActor }
-        if !isolated.isEmpty {
+        if connectsOnMainActorOnly {
+            let isolated = connections.filter { $0.member.accessor.isMainActor }
             throw LayoutError(
                 diagnostics: isolated.map { connection in
                     Diagnostic(
@@ -170,9 +173,9 @@ struct LayoutTemplate: Sendable {
         }
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
         for connection in graph.connections {
-            if graph.connectsAction(connection) { continue }
+            if connectsAction(connection) { continue }
             // Checked by `build`, and none is isolated, so this cannot fail.
-            _ = connection.member.accessor.apply(connection.source, connection.destination)
+            _ = connections[connection.recipe].member.accessor.apply(connection.source, connection.destination)
         }
         return graph.awaken(topLevel)
     }
@@ -184,35 +187,40 @@ struct LayoutTemplate: Sendable {
     ) throws(LayoutError) -> [AnyObject] {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
         for connection in graph.connections {
-            if graph.connectsAction(connection) { continue }
+            if connectsAction(connection) { continue }
             // Checked by `build`, so this cannot fail.
-            _ = connection.member.accessor.applyOnMainActor(connection.source, connection.destination)
+            _ = connections[connection.recipe].member.accessor.applyOnMainActor(
+                connection.source, connection.destination)
         }
         return graph.awaken(topLevel)
     }
 
     /// The objects of one instantiation, and the checked connections still to make between them.
     private struct Graph {
-        typealias Connection = (
-            source: AnyObject, destination: AnyObject, member: MemberDeclaration, event: Control.Event?
-        )
+        /// The objects of one checked connection, and its recipe's index in `connections`: the
+        /// recipe's member is read where it is applied rather than copied per instantiation.
+        struct Connection {
+            var source: AnyObject
+            var destination: AnyObject
+            var recipe: Int
+        }
         var created: [View]
         var connections: [Connection]
-
-        /// Connects `connection` when it is an action: the control keeps the target weakly and calls
-        /// the method when it sends the event. `false` for an outlet, which the caller sets.
-        func connectsAction(_ connection: Connection) -> Bool {
-            guard let event = connection.event else { return false }
-            (connection.destination as? Control)?.addTarget(
-                connection.source, declaration: connection.member, for: event)
-            return true
-        }
 
         /// Wakes every created object in document order and returns the top-level ones.
         func awaken(_ topLevel: [Int]) -> [AnyObject] {
             for view in created { view.awakeFromLayout() }
             return topLevel.map { created[$0] }
         }
+    }
+
+    /// Connects `connection` when it is an action: the control keeps the target weakly and calls the
+    /// method when it sends the event. `false` for an outlet, which the caller sets.
+    private func connectsAction(_ connection: Graph.Connection) -> Bool {
+        guard let event = connections[connection.recipe].event else { return false }
+        (connection.destination as? Control)?.addTarget(
+            connection.source, declaration: connections[connection.recipe].member, for: event)
+        return true
     }
 
     /// Creates the objects and checks every connection, making none: a failure must leave the owner and
@@ -243,23 +251,24 @@ struct LayoutTemplate: Sendable {
         }
         // Every connection is checked before any is made: a failure must leave the owner and the external
         // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
-        var checked: [(source: AnyObject, destination: AnyObject, member: MemberDeclaration, event: Control.Event?)] =
-            []
+        var checked: [Graph.Connection] = []
         checked.reserveCapacity(connections.count)
         var problems: [Diagnostic] = []
-        for connection in connections {
-            guard let source = resolve(connection.source), let destination = resolve(connection.destination) else {
-                continue
-            }
-            let member = connection.member
-            if !isSubclass(type(of: source), of: member.sourceType.type) {
+        // By index, so that no recipe (and its member's closures) is copied.
+        for recipe in connections.indices {
+            guard let source = resolve(connections[recipe].source),
+                let destination = resolve(connections[recipe].destination)
+            else { continue }
+            if !isSubclass(type(of: source), of: connections[recipe].member.sourceType.type) {
+                let member = connections[recipe].member
                 problems.append(
                     Diagnostic(
                         rule: .outletTypeMismatch,
                         message:
                             "\(member.key) belongs to \(member.sourceType.name), but the object given for its source is of type \(type(of: source))",
-                        location: connection.location))
-            } else if !member.accepts(type(of: destination)) {
+                        location: connections[recipe].location))
+            } else if !connections[recipe].member.accepts(type(of: destination)) {
+                let member = connections[recipe].member
                 let isAction = member.key.kind == .action
                 problems.append(
                     Diagnostic(
@@ -267,9 +276,9 @@ struct LayoutTemplate: Sendable {
                         message: isAction
                             ? "\(member.key) accepts a sender of type \(member.typeName), but the control is of type \(type(of: destination))"
                             : "\(member.key) has type \(member.typeName), but the object given for it is of type \(type(of: destination))",
-                        location: connection.location))
+                        location: connections[recipe].location))
             }
-            checked.append((source, destination, member, connection.event))
+            checked.append(Graph.Connection(source: source, destination: destination, recipe: recipe))
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
         return Graph(created: created, connections: checked)
