@@ -108,7 +108,9 @@ import Testing
     @Test func aSourcekitdCrashOnOneFileIsADiagnosticForItAndTheRunGoesOn() throws {
         let result = try runLayoutCheck(
             ["--format", "json", "--swift-sources", Self.app, Self.app],
-            environment: ["LAYOUTKIT_TEST_CRASH_ON": "PhotoCell.swift"])
+            environment: ["LAYOUTKIT_TEST_CRASH_ON": "PhotoCell.swift"],
+            // A fresh worker loads sourcekitd again: seconds plain, much longer under a sanitizer.
+            timeout: .seconds(600))
         #expect(result.status == 1, "\(result)")
         let report = try result.report()
         #expect(report.files == 2)
