@@ -119,9 +119,11 @@ struct LayoutDecoder {
 
     private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
         rejectText(in: element)
-        var structural: [ObjectAttribute: String] = [:]
+        // The structural attributes, in fixed slots rather than a dictionary.
+        var structural = StructuralAttributes()
         var attributeValues: [AttributeValue] = []
-        // One dictionary lookup per attribute names it; everything after is a switch over the enum.
+        attributeValues.reserveCapacity(element.attributes.count)
+        // One lookup per attribute names it; everything after is a switch over the enum.
         for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
                 checkSuppression(attribute, of: element)
@@ -129,7 +131,7 @@ struct LayoutDecoder {
                 report(
                     "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
                     at: element.position)
-            } else if let known = ObjectAttribute.byName[attribute.name], known.isAllowed(on: kind) {
+            } else if let known = ObjectAttribute.named(attribute.name), known.isAllowed(on: kind) {
                 if known.isStructural {
                     structural[known] = attribute.value
                 } else if let value = attributeValue(known, attribute.value, of: element) {
@@ -144,11 +146,11 @@ struct LayoutDecoder {
             }
         }
         var node = LayoutNode(
-            kind: kind, id: identifier(structural[.id], attribute: "id", of: element),
+            kind: kind, id: identifier(structural.id, attribute: "id", of: element),
             classReference: classReference(
-                className: structural[.class], module: structural[.module], of: element, required: false),
-            outlet: name(structural[.outlet], attribute: "outlet", of: element),
-            action: name(structural[.action], attribute: "action", of: element),
+                className: structural.class, module: structural.module, of: element, required: false),
+            outlet: name(structural.outlet, attribute: "outlet", of: element),
+            action: name(structural.action, attribute: "action", of: element),
             attributeValues: attributeValues, children: [], connections: [], position: element.position)
         // Subviews, then at most one <properties>, then at most one <connections>, as layout.xsd says.
         enum Section: Int { case objects, properties, connections }
@@ -292,7 +294,7 @@ struct LayoutDecoder {
     // MARK: Attributes
 
     /// The element's attributes in document order, after reporting every one not in `allowed`.
-    private mutating func attributes(of element: ParsedElement, allowed: Set<String>) -> AttributeValues {
+    private mutating func attributes(of element: ParsedElement, allowed: [String]) -> AttributeValues {
         var values = AttributeValues()
         for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
             if attribute.namespace == Suppressions.namespace {
@@ -547,6 +549,38 @@ struct AttributeValues {
     }
 }
 
+/// The values of an object element's structural attributes (`ObjectAttribute.isStructural`).
+private struct StructuralAttributes {
+    var id: String?
+    var `class`: String?
+    var module: String?
+    var outlet: String?
+    var action: String?
+
+    subscript(attribute: ObjectAttribute) -> String? {
+        get {
+            switch attribute {
+            case .id: id
+            case .class: self.class
+            case .module: module
+            case .outlet: outlet
+            case .action: action
+            default: nil
+            }
+        }
+        set {
+            switch attribute {
+            case .id: id = newValue
+            case .class: self.class = newValue
+            case .module: module = newValue
+            case .outlet: outlet = newValue
+            case .action: action = newValue
+            default: preconditionFailure("\(attribute) is not structural")
+            }
+        }
+    }
+}
+
 /// Every attribute an object element can have, and on which kinds.
 private enum ObjectAttribute: String, CaseIterable {
     case id, `class`, module, outlet, hidden, alpha, backgroundColor, tag, accessibilityIdentifier
@@ -556,7 +590,21 @@ private enum ObjectAttribute: String, CaseIterable {
     case axis, spacing, alignment, distribution
     case reuseIdentifier, selectionStyle, accessoryType
 
-    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    /// The attribute named `name`: the names grouped by length, then compared, which for these short
+    /// ASCII names is a comparison of one or two words rather than a hash of the bytes.
+    static func named(_ name: String) -> ObjectAttribute? {
+        let length = name.utf8.count
+        guard length < byLength.count else { return nil }
+        for (candidate, attribute) in byLength[length] where candidate == name { return attribute }
+        return nil
+    }
+
+    private static let byLength: [[(String, ObjectAttribute)]] = {
+        var table = [[(String, ObjectAttribute)]](
+            repeating: [], count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+        for attribute in allCases { table[attribute.rawValue.utf8.count].append((attribute.rawValue, attribute)) }
+        return table
+    }()
 
     /// `id`, `class`, `module`, `outlet` and `action` shape the model; the rest set the object's attributes.
     var isStructural: Bool {

@@ -6,16 +6,7 @@ enum Lexical {
     /// XSD's `whiteSpace="collapse"`: trim, and turn each run of XML whitespace into one space.
     static func collapse(_ value: String) -> String {
         // Almost every value is collapsed already: no tab, CR or LF, no leading, trailing or double space.
-        var previousIsSpace = true
-        var isCollapsed = true
-        for byte in value.utf8 {
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previousIsSpace) {
-                isCollapsed = false
-                break
-            }
-            previousIsSpace = byte == 0x20
-        }
-        if isCollapsed, !previousIsSpace || value.isEmpty { return value }
+        if isCollapsed(value) { return value }
         var result = ""
         var pendingSpace = false
         for scalar in value.unicodeScalars {
@@ -41,10 +32,29 @@ enum Lexical {
     }
 
     private static func matches(_ value: String, extraTail: [UInt8]) -> Bool {
-        let bytes = value.utf8
-        guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return bytes.dropFirst().allSatisfy { byte in
-            isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || extraTail.contains(byte)
+        var value = value
+        return value.withUTF8 { bytes in
+            guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+            for byte in bytes.dropFirst()
+            where !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || extraTail.contains(byte)) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Whether `collapse` would return `value` unchanged, read from its UTF-8 bytes in place.
+    private static func isCollapsed(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            guard let last = bytes.last else { return true }
+            if last == 0x20 { return false }
+            var previousIsSpace = true
+            for byte in bytes {
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previousIsSpace) { return false }
+                previousIsSpace = byte == 0x20
+            }
+            return true
         }
     }
 

@@ -28,9 +28,10 @@ protocol XMLHandler: AnyObject {
 
 /// The handler that builds the element tree the decoders read.
 final class ElementTreeBuilder: XMLHandler {
-    private var stack: [ParsedElement] = []
+    // Only the reader's callbacks touch these, one at a time: no runtime exclusivity checks.
+    @exclusivity(unchecked) private var stack: [ParsedElement] = []
     /// The document's element, once its end tag is read.
-    private(set) var root: ParsedElement?
+    @exclusivity(unchecked) private(set) var root: ParsedElement?
 
     func startElement(name: String, namespace: String?, attributes: [ParsedAttribute], position: SourcePosition) {
         stack.append(ParsedElement(name: name, namespace: namespace, attributes: attributes, position: position))
@@ -99,7 +100,22 @@ struct LineTable: Sendable {
         if target < cursor.offset { cursor = (0, 1, 1) }
         var (index, line, column) = cursor
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             while index < target {
+                // Eight bytes at a time while they are all printable ASCII (no line break, no
+                // multi-byte scalar), which is most of a layout: one column each.
+                if target - index >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    // A byte under 0x0E (LF, CR and other controls) or at or over 0x80 sets its high bit.
+                    let special = ((word &- ones &* 0x0E) | word) & highs
+                    if special == 0 {
+                        index += 8
+                        column += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 if byte == 0x0A {
                     line += 1

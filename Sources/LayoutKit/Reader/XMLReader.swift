@@ -1,5 +1,11 @@
 internal import CLibXML2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // This is the only file that touches libxml2. It reads bytes in one SAX pass and calls an
 // `XMLHandler` with Swift values — no libxml2 type or pointer escapes it — and every allocation is
 // freed before `read` returns.
@@ -163,28 +169,34 @@ private struct PreScanFinding {
 /// so it would read the bytes as UTF-8 whatever the declaration says, where every conforming parser
 /// would convert them: the two would disagree about what the file says (README, Security).
 private func declaredForeignEncoding(_ bytes: [UInt8]) -> PreScanFinding? {
-    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    // The declaration is short; an unterminated one is libxml2's to report.
-    let window = bytes[start..<min(bytes.count, start + 256)]
-    guard let end = window.firstRange(of: Array("?>".utf8))?.lowerBound,
-        let name = window[..<end].firstRange(of: Array("encoding".utf8))?.upperBound
-    else { return nil }
-    var index = name
-    while index < end, isSpace(bytes[index]) { index += 1 }
-    guard index < end, bytes[index] == UInt8(ascii: "=") else { return nil }
-    index += 1
-    while index < end, isSpace(bytes[index]) { index += 1 }
-    guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
-    let quote = bytes[index]
-    guard let close = bytes[(index + 1)..<end].firstIndex(of: quote) else { return nil }
-    let declared = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-    guard declared.lowercased() != "utf-8" else { return nil }
-    return PreScanFinding(
-        rule: .xmlSyntax,
-        message: "layout files must be encoded as UTF-8; this one declares encoding=\(quoted(declared))",
-        offset: start)
+    bytes.withUnsafeBufferPointer { buffer -> PreScanFinding? in
+        let start = buffer.hasPrefix(ByteString.byteOrderMark, at: 0) ? 3 : 0
+        guard buffer.hasPrefix(ByteString.xmlDeclaration, at: start) else { return nil }
+        // The declaration is short; an unterminated one is libxml2's to report.
+        let window = UnsafeBufferPointer(rebasing: buffer[start..<min(buffer.count, start + 256)])
+        guard let end = window.firstOffset(of: ByteString.processingInstructionEnd, from: 0),
+            let nameEnd = UnsafeBufferPointer(rebasing: window[..<end]).firstOffset(
+                of: ByteString.encoding, from: 0)
+        else { return nil }
+        var index = nameEnd + ByteString.encoding.count
+        while index < end, isXMLSpace(window[index]) { index += 1 }
+        guard index < end, window[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        while index < end, isXMLSpace(window[index]) { index += 1 }
+        guard index < end, window[index] == UInt8(ascii: "\"") || window[index] == UInt8(ascii: "'") else {
+            return nil
+        }
+        let quote = window[index]
+        var close = index + 1
+        while close < end, window[close] != quote { close += 1 }
+        guard close < end else { return nil }
+        let declared = String(decoding: UnsafeBufferPointer(rebasing: window[(index + 1)..<close]), as: UTF8.self)
+        guard declared.lowercased() != "utf-8" else { return nil }
+        return PreScanFinding(
+            rule: .xmlSyntax,
+            message: "layout files must be encoded as UTF-8; this one declares encoding=\(quoted(declared))",
+            offset: start)
+    }
 }
 
 /// The first start tag with more attributes than the limit, or the first namespace declaration past
@@ -194,63 +206,49 @@ private func declaredForeignEncoding(_ bytes: [UInt8]) -> PreScanFinding? {
 /// Markup starts at every `<` outside comments, CDATA sections and processing instructions (character
 /// data and attribute values cannot hold a raw `<`); inside a start tag, each `=` outside quotes
 /// belongs to one attribute. At `<!DOCTYPE` the scan ends: the parse stops there with `forbidden-dtd`.
+///
+/// This runs on every file before libxml2 does, so it is one tight loop over the bytes: no allocation,
+/// and character data between tags skipped with `memchr`.
 private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreScanFinding? {
-    let less = UInt8(ascii: "<")
-    let greater = UInt8(ascii: ">")
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    let xmlns = Array("xmlns".utf8)
-    var namespaceDeclarations = 0
-    return bytes.withUnsafeBufferPointer { buffer -> PreScanFinding? in
+    bytes.withUnsafeBufferPointer { buffer -> PreScanFinding? in
         let count = buffer.count
-        func find(_ needle: [UInt8], from start: Int) -> Int? {
-            var index = start
-            while index + needle.count <= count {
-                if buffer[index] == needle[0] {
-                    var matched = true
-                    for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return index + needle.count }
-                }
-                index += 1
-            }
-            return nil
-        }
-        func hasPrefix(_ prefix: [UInt8], at index: Int) -> Bool {
-            index + prefix.count <= count && (0..<prefix.count).allSatisfy { buffer[index + $0] == prefix[$0] }
-        }
+        var namespaceDeclarations = 0
         var index = 0
         while index < count {
-            guard buffer[index] == less else {
-                index += 1
-                continue
-            }
-            let tag = index
-            if hasPrefix(Array("<!--".utf8), at: tag) {
-                guard let after = find(Array("-->".utf8), from: tag + 4) else { return nil }
-                index = after
-            } else if hasPrefix(Array("<![CDATA[".utf8), at: tag) {
-                guard let after = find(Array("]]>".utf8), from: tag + 9) else { return nil }
-                index = after
-            } else if hasPrefix(Array("<?".utf8), at: tag) {
-                guard let after = find(Array("?>".utf8), from: tag + 2) else { return nil }
-                index = after
-            } else if hasPrefix(Array("<!".utf8), at: tag) {
+            guard let tag = buffer.nextLessThan(from: index) else { return nil }
+            if buffer.hasPrefix(ByteString.commentStart, at: tag) {
+                guard let end = buffer.firstOffset(of: ByteString.commentEnd, from: tag + 4) else { return nil }
+                index = end + ByteString.commentEnd.count
+            } else if buffer.hasPrefix(ByteString.cdataStart, at: tag) {
+                guard let end = buffer.firstOffset(of: ByteString.cdataEnd, from: tag + 9) else { return nil }
+                index = end + ByteString.cdataEnd.count
+            } else if buffer.hasPrefix(ByteString.processingInstructionStart, at: tag) {
+                guard let end = buffer.firstOffset(of: ByteString.processingInstructionEnd, from: tag + 2) else {
+                    return nil
+                }
+                index = end + ByteString.processingInstructionEnd.count
+            } else if tag + 1 < count, buffer[tag + 1] == UInt8(ascii: "!") {
                 return nil
             } else {
                 // A start or end tag: count what stands outside quotes up to its `>`.
                 var attributes = 0
-                var quote: UInt8?
                 var afterSpace = false
-                index += 1
+                index = tag + 1
                 while index < count {
                     let byte = buffer[index]
-                    if let open = quote {
-                        if byte == open { quote = nil }
-                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        quote = byte
-                    } else if byte == greater || byte == less {
+                    // Name characters, most of what stands outside quotes: nothing to count.
+                    if byte > UInt8(ascii: ">"), byte != UInt8(ascii: "x") {
+                        afterSpace = false
+                        index += 1
+                        continue
+                    }
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        // An attribute value, most of a tag's bytes: jump to its closing quote.
+                        guard let close = buffer.nextByte(byte, from: index + 1) else { return nil }
+                        index = close + 1
+                        afterSpace = false
+                        continue
+                    } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
                         break
                     } else if byte == UInt8(ascii: "=") {
                         attributes += 1
@@ -262,9 +260,10 @@ private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreSc
                                     + "attributes, the limit for one element",
                                 offset: tag)
                         }
-                    } else if afterSpace, !isSpace(byte), hasPrefix(xmlns, at: index),
+                    } else if afterSpace, byte == UInt8(ascii: "x"), buffer.hasPrefix(ByteString.xmlns, at: index),
                         index + 5 < count,
-                        [UInt8(ascii: "="), UInt8(ascii: ":")].contains(buffer[index + 5]) || isSpace(buffer[index + 5])
+                        buffer[index + 5] == UInt8(ascii: "=") || buffer[index + 5] == UInt8(ascii: ":")
+                            || isXMLSpace(buffer[index + 5])
                     {
                         namespaceDeclarations += 1
                         if namespaceDeclarations > limits.maximumNamespaceDeclarations {
@@ -276,13 +275,65 @@ private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreSc
                                 offset: tag)
                         }
                     }
-                    if quote == nil { afterSpace = isSpace(byte) }
+                    afterSpace = isXMLSpace(byte)
                     index += 1
                 }
-                if index < count, buffer[index] == greater { index += 1 }
+                if index < count, buffer[index] == UInt8(ascii: ">") { index += 1 }
             }
         }
         return nil
+    }
+}
+
+@inline(__always)
+private func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+}
+
+/// The byte sequences the pre-scans look for, made once.
+private enum ByteString {
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    static let xmlDeclaration = Array("<?xml".utf8)
+    static let encoding = Array("encoding".utf8)
+    static let xmlns = Array("xmlns".utf8)
+    static let commentStart = Array("<!--".utf8)
+    static let commentEnd = Array("-->".utf8)
+    static let cdataStart = Array("<![CDATA[".utf8)
+    static let cdataEnd = Array("]]>".utf8)
+    static let processingInstructionStart = Array("<?".utf8)
+    static let processingInstructionEnd = Array("?>".utf8)
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether `prefix` stands at `index`.
+    @inline(__always)
+    fileprivate func hasPrefix(_ prefix: [UInt8], at index: Int) -> Bool {
+        guard index >= 0, index + prefix.count <= count else { return false }
+        for offset in 0..<prefix.count where self[index + offset] != prefix[offset] { return false }
+        return true
+    }
+
+    /// The offset of the first `needle` at or after `start`.
+    fileprivate func firstOffset(of needle: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while let candidate = nextByte(needle[0], from: index) {
+            if hasPrefix(needle, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    /// The offset of the next `<` at or after `start`.
+    @inline(__always)
+    fileprivate func nextLessThan(from start: Int) -> Int? {
+        nextByte(UInt8(ascii: "<"), from: start)
+    }
+
+    /// The offset of the next `byte` at or after `start`, found with `memchr`.
+    fileprivate func nextByte(_ byte: UInt8, from start: Int) -> Int? {
+        guard let base = baseAddress, start < count else { return nil }
+        guard let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 }
 
@@ -311,26 +362,55 @@ private let xIncludeNamespaces: Set<String> = [
 /// The mutable state of one parse, reached from the C callbacks through the context's `_private`.
 private final class ParseState {
     let file: String
-    var lines: LineTable
+    // The state is reached only from the callbacks of the one parse that owns it, one at a time, so its
+    // accesses cannot overlap: the runtime's exclusivity checks (a third of the callbacks' own cost)
+    // are turned off for it.
+    @exclusivity(unchecked) var lines: LineTable
     let limits: XMLReaderLimits
     let handler: any XMLHandler
     /// One entry per open element: whether its first text has been reported.
-    var open: [Bool] = []
-    var elementCount = 0
-    var failure: Diagnostic?
+    @exclusivity(unchecked) var open: [Bool] = []
+    @exclusivity(unchecked) var elementCount = 0
+    @exclusivity(unchecked) var failure: Diagnostic?
     /// The last namespace URI made into a String: libxml2 interns names in its dictionary, so every
     /// element and attribute of the layout namespace hands over the same pointer.
-    private var lastNamespace: (pointer: UnsafePointer<xmlChar>, string: String)?
+    @exclusivity(unchecked) private var lastNamespace: (pointer: UnsafePointer<xmlChar>, string: String)?
 
-    /// Element and attribute names already made into Strings. libxml2 interns names in its
-    /// dictionary, so a pointer stands for its name for the whole parse; a layout uses a few dozen.
-    private var names: [(pointer: UnsafePointer<xmlChar>, string: String)] = []
+    /// Element and attribute names already made into Strings, in a small open-addressing table keyed
+    /// by pointer. libxml2 interns names in its dictionary, so a pointer stands for its name for the
+    /// whole parse; a layout uses a few dozen, and past the table's fill limit names are made afresh.
+    @exclusivity(unchecked) private var namePointers = [UnsafePointer<xmlChar>?](
+        repeating: nil, count: ParseState.nameSlots)
+    @exclusivity(unchecked) private var nameStrings = [String](repeating: "", count: ParseState.nameSlots)
+    @exclusivity(unchecked) private var namesKept = 0
+    private static let nameSlots = 128
 
     func name(_ pointer: UnsafePointer<xmlChar>) -> String {
-        for entry in names where entry.pointer == pointer { return entry.string }
+        // The low bits of a heap pointer are alignment; the next ones spread well.
+        var slot = (Int(bitPattern: pointer) >> 3) & (Self.nameSlots - 1)
+        while let kept = namePointers[slot] {
+            if kept == pointer { return nameStrings[slot] }
+            slot = (slot + 1) & (Self.nameSlots - 1)
+        }
         let made = String(cString: pointer)
-        if names.count < 64 { names.append((pointer, made)) }
+        if namesKept < Self.nameSlots / 2 {
+            namePointers[slot] = pointer
+            nameStrings[slot] = made
+            namesKept += 1
+        }
         return made
+    }
+
+    /// The last namespace pointer checked against the XInclude namespaces, and the answer.
+    @exclusivity(unchecked) private var lastXIncludeCheck: (pointer: UnsafePointer<xmlChar>?, isXInclude: Bool)
+
+    /// Whether `namespace` (whose interned pointer is `pointer`) is an XInclude namespace; asked once
+    /// per namespace rather than hashed for every element.
+    func isXInclude(_ pointer: UnsafePointer<xmlChar>?, _ namespace: String) -> Bool {
+        if let pointer, lastXIncludeCheck.pointer == pointer { return lastXIncludeCheck.isXInclude }
+        let answer = xIncludeNamespaces.contains(namespace)
+        lastXIncludeCheck = (pointer, answer)
+        return answer
     }
 
     func namespace(_ pointer: UnsafePointer<xmlChar>?) -> String? {
@@ -342,6 +422,7 @@ private final class ParseState {
     }
 
     init(file: String, lines: LineTable, limits: XMLReaderLimits, handler: any XMLHandler) {
+        self.lastXIncludeCheck = (nil, false)
         self.file = file
         self.lines = lines
         self.limits = limits
@@ -458,7 +539,7 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
             stop(ctxt)
             return
         }
-        if let namespace, xIncludeNamespaces.contains(namespace) {
+        if let namespace, state.isXInclude(uri, namespace) {
             state.fail(.forbiddenDTD, "XInclude (<\(name)>) is not allowed in layout files", at: position)
             stop(ctxt)
             return
