@@ -19,20 +19,26 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (hex digits in either case); `nil` for anything else.
     public init?(hex: String) {
-        let digits = Array(hex.utf8)
-        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
-        var components: [UInt8] = []
-        var index = 1
-        while index < digits.count {
-            guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else {
-                return nil
-            }
-            components.append(high << 4 | low)
-            index += 2
-        }
-        self.init(
-            red: components[0], green: components[1], blue: components[2],
-            alpha: components.count == 4 ? components[3] : 255)
+        // Read in place: layouts set colours on many views, and this runs for each.
+        var hex = hex
+        guard
+            let components = hex.withUTF8({ digits -> (UInt8, UInt8, UInt8, UInt8)? in
+                guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+                func component(at index: Int) -> UInt8? {
+                    guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else {
+                        return nil
+                    }
+                    return high << 4 | low
+                }
+                guard let red = component(at: 1), let green = component(at: 3), let blue = component(at: 5) else {
+                    return nil
+                }
+                if digits.count == 7 { return (red, green, blue, 255) }
+                guard let alpha = component(at: 7) else { return nil }
+                return (red, green, blue, alpha)
+            })
+        else { return nil }
+        self.init(red: components.0, green: components.1, blue: components.2, alpha: components.3)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
