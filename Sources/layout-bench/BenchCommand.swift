@@ -20,6 +20,9 @@ enum BenchCommand {
         case read, load, instantiate
         /// The raw libxml2 parse the read and load rows are measured against, for comparison.
         case libxml2
+        /// FoundationXML's `XMLParser` with a delegate collecting every attribute, the read row's
+        /// second alternative.
+        case xmlparser
         /// The hand-written code the instantiate row is measured against.
         case handwritten
     }
@@ -27,7 +30,8 @@ enum BenchCommand {
     static let usage = """
         Usage: layout-bench [--quick] [--layout-check PATH] [--seed S] [--plugin-builds]
                layout-bench --generate DIR --count N [--seed S]
-               layout-bench --profile read|load|instantiate|libxml2|handwritten [--iterations N]
+               layout-bench --profile read|load|instantiate|libxml2|xmlparser|handwritten
+                           [--iterations N]
 
         Measures LayoutKit side by side with libxml2, FoundationXML, hand-written Swift and xmllint, and
         prints one Markdown table of medians and ratios. Build everything first, so that the layout-check
@@ -193,6 +197,8 @@ enum BenchCommand {
         case .libxml2:
             RawLibXML2.initialize()
             for _ in 0..<iterations { Sink.keep(RawLibXML2.parseAndFree(bytes) ? 1 : 0) }
+        case .xmlparser:
+            for _ in 0..<iterations { Sink.keep(FoundationXMLReaders.parseCollectingAttributes(data) ?? -1) }
         case .handwritten:
             let formatter = DateFormat()
             for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
