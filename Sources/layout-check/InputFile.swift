@@ -26,8 +26,9 @@ struct InputFile: Sendable {
 extension InputFile {
     /// Every diagnostic of this layout file: its rules, or `unreadable-file`.
     ///
-    /// - Parameter name: The name the run's layouts know this file by, if it is theirs.
-    func diagnostics(validator: LayoutValidator, name: String?) -> [Diagnostic] {
+    /// - Parameter name: The name the run's layouts know this file by, if it is theirs; asked for only
+    ///   when the file includes another.
+    func diagnostics(validator: LayoutValidator, name: () -> String?) -> [Diagnostic] {
         switch contents() {
         case .bytes(let bytes):
             return validator.validate(bytes, file: displayPath, name: name)

@@ -202,10 +202,13 @@ enum LayoutCheck {
 
     /// Checks the run's layouts, at most `jobs` at once.
     ///
-    /// First the resolution step: the search runs to its end and every file found is named (file name
-    /// without `.layout.xml`), so that an `<include>` can be resolved among the run's layouts. Each
-    /// included layout is then read, checked and summarised once for the whole run, whichever file
-    /// includes it first, and shared by every task (the validator's store).
+    /// The search runs as the checks ask for files, so a run holds the batches being checked and
+    /// the directories still to search, never a list of its files: its memory does not grow with
+    /// their number. Includes are resolved among the run's layouts (each named by its file name
+    /// without `.layout.xml`) through `RunLayouts`, whose index of names is made by a second search
+    /// over the same PATHs the first time a layout includes another. Each included layout is then
+    /// read, checked and summarised once for the whole run, whichever file includes it first, and
+    /// shared by every task (the validator's store).
     ///
     /// Each task reads, checks and closes a batch of files one after another, so no more than `jobs`
     /// files are being checked at once. Batches start at one file and double up to `maximumBatch`: a
@@ -216,27 +219,36 @@ enum LayoutCheck {
     /// Files `isExcluded` refuses are neither checked nor counted, nor included.
     private static func checkInParallel(
         _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
-        isExcluded: (InputFile) -> Bool
+        isExcluded: @escaping @Sendable (InputFile) -> Bool
     ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
-        var found: [InputFile] = []
-        while let file = discovery.next() {
-            if !isExcluded(file) { found.append(file) }
-        }
-        let layouts = RunLayouts(found)
-        let validator = LayoutValidator(catalog: catalog, source: layouts)
-        let all = found
-        return await withTaskGroup(of: [Diagnostic].self) { group in
-            var next = 0
-            var batchSize = 1
-            func nextBatch() -> ArraySlice<InputFile>? {
-                guard next < all.count else { return nil }
-                let batch = all[next..<min(next + batchSize, all.count)]
-                next += batch.count
-                batchSize = min(batchSize * 2, maximumBatch)
-                return batch
+        // Copied before the search starts: a value that searches the same PATHs again from the start.
+        let fresh = discovery
+        let layouts = RunLayouts {
+            var search = fresh
+            var files: [InputFile] = []
+            while let file = search.next() {
+                if !isExcluded(file) { files.append(file) }
             }
-            func check(_ batch: ArraySlice<InputFile>) -> [Diagnostic] {
-                batch.flatMap { $0.diagnostics(validator: validator, name: layouts.name(of: $0)) }
+            return files
+        }
+        let validator = LayoutValidator(catalog: catalog, source: layouts)
+        var count = 0
+        var paths: [String]? = listingFiles ? [] : nil
+        return await withTaskGroup(of: [Diagnostic].self) { group in
+            var batchSize = 1
+            func nextBatch() -> [InputFile]? {
+                var batch: [InputFile] = []
+                while batch.count < batchSize, let file = discovery.next() {
+                    if isExcluded(file) { continue }
+                    batch.append(file)
+                    paths?.append(file.displayPath)
+                }
+                count += batch.count
+                batchSize = min(batchSize * 2, maximumBatch)
+                return batch.isEmpty ? nil : batch
+            }
+            @Sendable func check(_ batch: [InputFile]) -> [Diagnostic] {
+                batch.flatMap { file in file.diagnostics(validator: validator, name: { layouts.name(of: file) }) }
             }
             for _ in 0..<jobs {
                 guard let batch = nextBatch() else { break }
@@ -249,7 +261,7 @@ enum LayoutCheck {
                     group.addTask { check(batch) }
                 }
             }
-            return (all.count, diagnostics, listingFiles ? all.map(\.displayPath) : nil)
+            return (count, diagnostics, paths)
         }
     }
 

@@ -1,20 +1,35 @@
 import Foundation
 @_spi(FileReading) import LayoutKit
+import Synchronization
 
 /// The layouts of one run, by name, for `<include>`: every `*.layout.xml` found under the PATHs given,
 /// named by its file name without `.layout.xml`. Two files of one name: the first found wins (the
 /// search's order, which is deterministic), as the first of two paths to one file is the one printed.
-struct RunLayouts: LayoutSource {
-    private let files: [String: InputFile]
+///
+/// The index is made by `search` the first time it is needed — an include to resolve — and kept for
+/// the run: a run whose layouts include nothing never lists its files.
+final class RunLayouts: LayoutSource {
+    private let search: @Sendable () -> [InputFile]
+    private let index = Mutex<[String: InputFile]?>(nil)
 
-    /// Every file of the run, in the order the search found them.
-    init(_ found: [InputFile]) {
-        var files: [String: InputFile] = [:]
-        for file in found {
-            guard let name = Self.name(of: file), files[name] == nil else { continue }
-            files[name] = file
+    /// - Parameter search: Every file of the run, in the order the checker's search finds them.
+    init(search: @escaping @Sendable () -> [InputFile]) {
+        self.search = search
+    }
+
+    private var files: [String: InputFile] {
+        // Made inside the lock: a second task that needs it waits for the one search rather than
+        // repeating it.
+        index.withLock { index in
+            if let index { return index }
+            var files: [String: InputFile] = [:]
+            for file in search() {
+                guard let name = Self.name(of: file), files[name] == nil else { continue }
+                files[name] = file
+            }
+            index = files
+            return files
         }
-        self.files = files
     }
 
     /// The name a file is included by; `nil` for standard input or a file not named `*.layout.xml`.

@@ -59,6 +59,38 @@ import Testing
                 == "cannot include Header.layout.xml: it has 3 errors; check it by itself", "\(result)")
     }
 
+    /// The run's index of layout names is made by a second search, the first time a layout includes
+    /// another: it must name the same files the checks see, in the same order, exclusions included.
+    @Test func theIndexOfTheRunsLayoutsFollowsTheSearchOrderAndTheExclusions() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(
+            Self.layout(
+                #"<stackView class="Panel" module="Fixtures"><include layout="Badge" outlet="badge"/></stackView>"#),
+            to: "A.layout.xml")
+        // Two layouts named Badge: the search reaches A/ before B/, so A/'s is the one included.
+        try folder.write(Self.layout(#"<label class="Badge" module="Fixtures"/>"#), to: "A/Badge.layout.xml")
+        try folder.write(Self.layout(#"<label class="Nowhere" module="Fixtures"/>"#), to: "B/Badge.layout.xml")
+        let both = try runLayoutCheck(["--schemas", Self.schemas, "--format", "json", "."], in: folder.url)
+        let bothReport = try both.report()
+        #expect(bothReport.files == 3, "\(both)")
+        // B/Badge is checked by itself (its unknown class), but A.layout.xml includes A/Badge, cleanly.
+        #expect(bothReport.diagnostics.map(\.file) == ["B/Badge.layout.xml"], "\(both)")
+        // With A/ excluded, A/Badge is neither checked nor included: the include finds B/'s instead.
+        try folder.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout-check xmlns="urn:layoutkit:config:1"><exclude path="A/**"/></layout-check>
+
+            """, to: "layout-check.xml")
+        let excluded = try runLayoutCheck(["--schemas", Self.schemas, "--format", "json", "."], in: folder.url)
+        let excludedReport = try excluded.report()
+        #expect(excludedReport.files == 2, "\(excluded)")
+        #expect(
+            excludedReport.diagnostics.map { "\($0.file) \($0.rule)" }
+                == ["A.layout.xml invalid-include", "B/Badge.layout.xml unknown-class"], "\(excluded)")
+    }
+
     @Test func theOutputIsTheSameWhateverTheNumberOfJobs() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -54,6 +54,15 @@ public struct LayoutValidator: Sendable {
         analyze(bytes, file: file, name: name).diagnostics
     }
 
+    /// `validate(_:file:name:)` with the name asked for only when the layout has an `<include>`: the
+    /// checker then builds its index of the run's layouts only for a run that includes.
+    ///
+    /// Not API: `layout-check` reaches it as `@_spi(FileReading)`.
+    @_spi(FileReading)
+    public func validate(_ bytes: [UInt8], file: String, name: () -> String?) -> [Diagnostic] {
+        analyze(bytes, file: file, name: name).diagnostics
+    }
+
     /// Every diagnostic for one layout, in source order: `LayoutValidator(catalog:).validate(_:file:)`.
     ///
     /// - Parameters:
@@ -92,11 +101,17 @@ public struct LayoutValidator: Sendable {
     /// - Parameter name: The layout's name in `source`, when `source` gives this very file under it:
     ///   an include of that name is then an include of this layout, a cycle.
     func analyze(_ bytes: [UInt8], file: String, name: String? = nil) -> Outcome {
+        analyze(bytes, file: file, name: { name })
+    }
+
+    /// `analyze(_:file:name:)`, asking for the name only when the layout includes another.
+    func analyze(_ bytes: [UInt8], file: String, name: () -> String?) -> Outcome {
         let decoded = Self.decode(bytes, file: file)
         let checked = Self.check(decoded, catalog: catalog, includes: includes)
         guard let layout = decoded.layout, !checked.sites.isEmpty else {
             return Outcome(diagnostics: checked.diagnostics, analysis: checked.analysis, classes: checked.classes)
         }
+        let name = name()
         var diagnostics = checked.diagnostics
         if let includes {
             if let name { includes.seed(name, decoded: decoded, checked: checked) }
