@@ -572,9 +572,11 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes,
             state.open.last == false
         else { return }
-        let text = UnsafeBufferPointer(start: bytes, count: Int(length))
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        guard let firstText = text.firstIndex(where: { !isSpace($0) }) else { return }
+        // Most calls are the indentation between two tags: find the first byte that is not XML space.
+        var firstText = 0
+        let count = Int(length)
+        while firstText < count, isXMLSpace(bytes[firstText]) { firstText += 1 }
+        guard firstText < count else { return }
         let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
         state.open[state.open.count - 1] = true
         state.handler.text(at: state.lines.position(ofOffset: offset))

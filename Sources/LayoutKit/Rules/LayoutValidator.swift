@@ -83,7 +83,12 @@ public struct LayoutValidator: Sendable {
         var decoder = LayoutDecoder(file: file)
         let layout = decoder.decode(root)
         guard decoder.isValid else { return nil }
-        func count(_ nodes: [LayoutNode]) -> Int { nodes.reduce(nodes.count) { $0 + count($1.children) } }
+        // By index, so that counting reads each node's children in place rather than copying nodes.
+        func count(_ nodes: [LayoutNode]) -> Int {
+            var total = nodes.count
+            for index in nodes.indices { total += count(nodes[index].children) }
+            return total
+        }
         return count(layout.objects)
     }
 
