@@ -172,10 +172,13 @@ struct LayoutTemplate: Sendable {
                 })
         }
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
-        for connection in graph.connections {
-            if connectsAction(connection) { continue }
+        for recipe in connections.indices {
+            guard let source = graph.resolve(connections[recipe].source),
+                let destination = graph.resolve(connections[recipe].destination)
+            else { continue }
+            if connectsDirectly(recipe, source, destination) { continue }
             // Checked by `build`, and none is isolated, so this cannot fail.
-            _ = connections[connection.recipe].member.accessor.apply(connection.source, connection.destination)
+            _ = connections[recipe].member.accessor.apply(source, destination)
         }
         return graph.awaken(topLevel)
     }
@@ -186,26 +189,32 @@ struct LayoutTemplate: Sendable {
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
     ) throws(LayoutError) -> [AnyObject] {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
-        for connection in graph.connections {
-            if connectsAction(connection) { continue }
+        for recipe in connections.indices {
+            guard let source = graph.resolve(connections[recipe].source),
+                let destination = graph.resolve(connections[recipe].destination)
+            else { continue }
+            if connectsDirectly(recipe, source, destination) { continue }
             // Checked by `build`, so this cannot fail.
-            _ = connections[connection.recipe].member.accessor.applyOnMainActor(
-                connection.source, connection.destination)
+            _ = connections[recipe].member.accessor.applyOnMainActor(source, destination)
         }
         return graph.awaken(topLevel)
     }
 
-    /// The objects of one instantiation, and the checked connections still to make between them.
+    /// The objects of one instantiation: the created ones, and the placeholders' objects as given.
     private struct Graph {
-        /// The objects of one checked connection, and its recipe's index in `connections`: the
-        /// recipe's member is read where it is applied rather than copied per instantiation.
-        struct Connection {
-            var source: AnyObject
-            var destination: AnyObject
-            var recipe: Int
-        }
         var created: [View]
-        var connections: [Connection]
+        var owner: AnyObject?
+        /// The object given for each of the template's `externals`, by index: the caller's dictionary
+        /// is looked up once per placeholder, not once per connection and again to connect it.
+        var externals: [AnyObject?]
+
+        func resolve(_ endpoint: LayoutAnalysis.Endpoint) -> AnyObject? {
+            switch endpoint {
+            case .owner: owner
+            case .external(let index): externals[index]
+            case .object(let index): created[index]
+            }
+        }
 
         /// Wakes every created object in document order and returns the top-level ones.
         func awaken(_ topLevel: [Int]) -> [AnyObject] {
@@ -214,12 +223,17 @@ struct LayoutTemplate: Sendable {
         }
     }
 
-    /// Connects `connection` when it is an action: the control keeps the target weakly and calls the
-    /// method when it sends the event. `false` for an outlet, which the caller sets.
-    private func connectsAction(_ connection: Graph.Connection) -> Bool {
-        guard let event = connections[connection.recipe].event else { return false }
-        (connection.destination as? Control)?.addTarget(
-            connection.source, declaration: connections[connection.recipe].member, for: event)
+    /// Makes the checked connection `recipe` when it needs no closure: an action (the control keeps the
+    /// target weakly and calls the method when it sends the event), or an outlet to a stored property
+    /// of a final class, set with one store. `false` for other outlets, which the caller sets.
+    private func connectsDirectly(_ recipe: Int, _ source: AnyObject, _ destination: AnyObject) -> Bool {
+        if let offset = connections[recipe].member.accessor.storedOffset {
+            // `build` checked that `source` has the property and `destination` is of its type.
+            StoredPropertyOffset.assign(destination, at: offset, of: source)
+            return true
+        }
+        guard let event = connections[recipe].event else { return false }
+        (destination as? Control)?.addTarget(source, declaration: connections[recipe].member, for: event)
         return true
     }
 
@@ -233,31 +247,30 @@ struct LayoutTemplate: Sendable {
         if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
         var created: [View] = []
         created.reserveCapacity(objects.count)
-        for recipe in objects {
-            let view = recipe.make()
-            for value in recipe.attributeValues { value.apply(to: view) }
-            for property in recipe.properties { _ = property.member.accessor.assign(view, property.value) }
+        // By index, so that no recipe (its closure, its arrays) is copied and retained.
+        for index in objects.indices {
+            let view = objects[index].make()
+            for value in objects[index].attributeValues.indices {
+                objects[index].attributeValues[value].apply(to: view)
+            }
+            for property in objects[index].properties.indices {
+                _ = objects[index].properties[property].member.accessor.assign(
+                    view, objects[index].properties[property].value)
+            }
             created.append(view)
         }
-        for (index, recipe) in objects.enumerated() {
-            if let parent = recipe.parent { created[parent].addSubview(created[index]) }
+        for index in objects.indices {
+            if let parent = objects[index].parent { created[parent].addSubview(created[index]) }
         }
-        func resolve(_ endpoint: LayoutAnalysis.Endpoint) -> AnyObject? {
-            switch endpoint {
-            case .owner: owner
-            case .external(let index): externals[index].name.flatMap { externalObjects[$0] }
-            case .object(let index): created[index]
-            }
-        }
+        let graph = Graph(
+            created: created, owner: owner, externals: externals.map { $0.name.flatMap { externalObjects[$0] } })
         // Every connection is checked before any is made: a failure must leave the owner and the external
         // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
-        var checked: [Graph.Connection] = []
-        checked.reserveCapacity(connections.count)
         var problems: [Diagnostic] = []
         // By index, so that no recipe (and its member's closures) is copied.
         for recipe in connections.indices {
-            guard let source = resolve(connections[recipe].source),
-                let destination = resolve(connections[recipe].destination)
+            guard let source = graph.resolve(connections[recipe].source),
+                let destination = graph.resolve(connections[recipe].destination)
             else { continue }
             if !isSubclass(type(of: source), of: connections[recipe].member.sourceType.type) {
                 let member = connections[recipe].member
@@ -278,10 +291,9 @@ struct LayoutTemplate: Sendable {
                             : "\(member.key) has type \(member.typeName), but the object given for it is of type \(type(of: destination))",
                         location: connections[recipe].location))
             }
-            checked.append(Graph.Connection(source: source, destination: destination, recipe: recipe))
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
-        return Graph(created: created, connections: checked)
+        return graph
     }
 
     /// `unconnected-owner`: an owner whose class has required members this layout never connects would

@@ -52,6 +52,10 @@ struct MemberAccessor: Sendable {
     /// Sets a property of an object to a value; `false` when the object or the value is of another type,
     /// and always for kinds other than properties.
     let assign: @Sendable (AnyObject, PropertyValue) -> Bool
+    /// Where an outlet's property lies in its object, when it is a stored property of a final class:
+    /// a checked connection then sets it with one store (`StoredPropertyOffset`) rather than through
+    /// `isolation`'s closure and the key path. `nil` for other outlets and other kinds.
+    let storedOffset: Int?
 
     /// Whether its closures may only run on the main actor.
     var isMainActor: Bool {
@@ -65,6 +69,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
+        storedOffset = StoredPropertyOffset.of(keyPath)
     }
 
     /// The accessor of a key path into a main-actor class: the key path is formed on the main actor and
@@ -75,6 +80,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
+        storedOffset = StoredPropertyOffset.of(keyPath)
     }
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
@@ -87,6 +93,7 @@ struct MemberAccessor: Sendable {
             },
             read: { _ in nil })
         assign = { _, _ in false }
+        storedOffset = nil
     }
 
     /// The accessor of a property: a key path to a value that `convert` makes from a parsed value.
@@ -100,6 +107,7 @@ struct MemberAccessor: Sendable {
             object[keyPath: keyPath] = converted
             return true
         }
+        storedOffset = nil
     }
 
     /// Sets `keyPath` of `source` to `value`; `false` when either is not of the key path's types. Runs in
