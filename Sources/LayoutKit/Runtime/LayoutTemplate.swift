@@ -17,6 +17,9 @@ struct LayoutTemplate: Sendable {
         var destination: LayoutAnalysis.Endpoint
         var event: Control.Event?
         var location: SourceLocation
+        /// Whether both ends are created objects whose classes, known when compiling, fit `member`:
+        /// instantiating need not check this connection again.
+        var fitsWhenCompiled = false
 
         /// This connection in a template that holds its template's objects from `offset` on: an
         /// included layout's, which has no placeholders, so every endpoint is an object.
@@ -75,7 +78,11 @@ struct LayoutTemplate: Sendable {
         var recipes: [ObjectRecipe] = []
         var placed: [Int] = []
         var includedConnections: [ConnectionRecipe] = []
+        // The exact class each `make` creates, by the analysis's object index; `nil` where not known
+        // here (an include's object).
+        var madeTypes: [AnyObject.Type?] = []
         placed.reserveCapacity(analysis.objects.count)
+        madeTypes.reserveCapacity(analysis.objects.count)
         for (index, object) in analysis.objects.enumerated() {
             let parent = object.parent.map { placed[$0] }
             if let template = included[index], let top = template.topLevel.first {
@@ -86,11 +93,15 @@ struct LayoutTemplate: Sendable {
                     recipes.append(moved)
                 }
                 placed.append(offset + top)
+                madeTypes.append(nil)
                 includedConnections += template.connections.map { $0.moved(by: offset) }
                 continue
             }
             let kind = object.node.kind
-            let make = classes[.object(index)]?.make ?? { @Sendable in kind.viewClass.init() }
+            let entry = classes[.object(index)]
+            let make = entry?.make ?? { @Sendable in kind.viewClass.init() }
+            // A registered class's `make` is `T.init()` for its own `T`.
+            madeTypes.append(entry?.make == nil ? kind.viewClass : entry?.swiftType?.type)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
             let properties = object.node.properties.compactMap { property -> (MemberDeclaration, PropertyValue)? in
                 guard let entry = classes[.object(index)],
@@ -128,9 +139,16 @@ struct LayoutTemplate: Sendable {
                     return nil
                 }
                 guard let declaration = member.declaration else { return nil }
+                var fitsWhenCompiled = false
+                if case .object(let sourceIndex) = source, case .object(let destinationIndex) = destination,
+                    let sourceType = madeTypes[sourceIndex], let destinationType = madeTypes[destinationIndex]
+                {
+                    fitsWhenCompiled =
+                        isSubclass(sourceType, of: declaration.sourceType.type) && declaration.accepts(destinationType)
+                }
                 return ConnectionRecipe(
                     source: place(source), member: declaration, destination: place(destination), event: link.event,
-                    location: layout.location(link.position))
+                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled)
             }
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
@@ -268,7 +286,7 @@ struct LayoutTemplate: Sendable {
         // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
         var problems: [Diagnostic] = []
         // By index, so that no recipe (and its member's closures) is copied.
-        for recipe in connections.indices {
+        for recipe in connections.indices where !connections[recipe].fitsWhenCompiled {
             guard let source = graph.resolve(connections[recipe].source),
                 let destination = graph.resolve(connections[recipe].destination)
             else { continue }
