@@ -25,11 +25,18 @@ import Testing
         var label: Label?
     }
 
+    private func assign(_ value: AnyObject, at offset: Int, of object: AnyObject) {
+        withExtendedLifetime((value, object)) {
+            StoredPropertyOffset.assign(
+                Unmanaged.passUnretained(value), at: offset, of: Unmanaged.passUnretained(object))
+        }
+    }
+
     @Test func aStoredPropertyOfAFinalClassHasAnOffset() throws {
         let offset = try #require(StoredPropertyOffset.of(\Final.label))
         let object = Final()
         let label = Label()
-        StoredPropertyOffset.assign(label, at: offset, of: object)
+        assign(label, at: offset, of: object)
         #expect(object.label === label)
         #expect(object.button == nil)
         #expect(object.count == 0)
@@ -43,10 +50,10 @@ import Testing
         do {
             let first = Label()
             old = first
-            StoredPropertyOffset.assign(first, at: offset, of: object)
+            assign(first, at: offset, of: object)
         }
         #expect(old != nil)
-        StoredPropertyOffset.assign(Label(), at: offset, of: object)
+        assign(Label(), at: offset, of: object)
         #expect(old == nil)
         #expect(object.label != nil)
     }
@@ -62,7 +69,7 @@ import Testing
         let offset = try #require(outlet.declaration.accessor.storedOffset)
         let object = Derived()
         let label = Label()
-        StoredPropertyOffset.assign(label, at: offset, of: object)
+        assign(label, at: offset, of: object)
         #expect(object.label === label)
         #expect(outlet.value(in: object) === label)
         #expect(object.view == nil)

@@ -191,10 +191,10 @@ struct LayoutTemplate: Sendable {
         }
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
         for recipe in connections.indices {
+            if connectsDirectly(recipe, in: graph) { continue }
             guard let source = graph.resolve(connections[recipe].source),
                 let destination = graph.resolve(connections[recipe].destination)
             else { continue }
-            if connectsDirectly(recipe, source, destination) { continue }
             // Checked by `build`, and none is isolated, so this cannot fail.
             _ = connections[recipe].member.accessor.apply(source, destination)
         }
@@ -208,10 +208,10 @@ struct LayoutTemplate: Sendable {
     ) throws(LayoutError) -> [AnyObject] {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
         for recipe in connections.indices {
+            if connectsDirectly(recipe, in: graph) { continue }
             guard let source = graph.resolve(connections[recipe].source),
                 let destination = graph.resolve(connections[recipe].destination)
             else { continue }
-            if connectsDirectly(recipe, source, destination) { continue }
             // Checked by `build`, so this cannot fail.
             _ = connections[recipe].member.accessor.applyOnMainActor(source, destination)
         }
@@ -234,24 +234,44 @@ struct LayoutTemplate: Sendable {
             }
         }
 
+        /// `resolve`, not retained: the graph holds every object it resolves to while it exists.
+        func unretained(_ endpoint: LayoutAnalysis.Endpoint) -> Unmanaged<AnyObject>? {
+            switch endpoint {
+            case .owner: owner.map { Unmanaged.passUnretained($0) }
+            case .external(let index): externals[index].map { Unmanaged.passUnretained($0) }
+            case .object(let index): Unmanaged.passUnretained(created[index])
+            }
+        }
+
         /// Wakes every created object in document order and returns the top-level ones.
         func awaken(_ topLevel: [Int]) -> [AnyObject] {
-            for view in created { view.awakeFromLayout() }
+            // Not retained: `created` holds them, and a view cannot be released while the graph exists.
+            for index in created.indices {
+                Unmanaged.passUnretained(created[index])._withUnsafeGuaranteedRef { $0.awakeFromLayout() }
+            }
             return topLevel.map { created[$0] }
         }
     }
 
-    /// Makes the checked connection `recipe` when it needs no closure: an action (the control keeps the
-    /// target weakly and calls the method when it sends the event), or an outlet to a stored property
-    /// of a final class, set with one store. `false` for other outlets, which the caller sets.
-    private func connectsDirectly(_ recipe: Int, _ source: AnyObject, _ destination: AnyObject) -> Bool {
+    /// Makes the checked connection `recipe` when it needs no closure: an outlet to a stored property of
+    /// a final class, set with one store, or an action (the control keeps the target weakly and calls
+    /// the method when it sends the event). `false` for other outlets, which the caller sets.
+    private func connectsDirectly(_ recipe: Int, in graph: Graph) -> Bool {
         if let offset = connections[recipe].member.accessor.storedOffset {
-            // `build` checked that `source` has the property and `destination` is of its type.
-            StoredPropertyOffset.assign(destination, at: offset, of: source)
+            // `build` checked that the source has the property and the destination is of its type.
+            if let source = graph.unretained(connections[recipe].source),
+                let destination = graph.unretained(connections[recipe].destination)
+            {
+                StoredPropertyOffset.assign(destination, at: offset, of: source)
+            }
             return true
         }
         guard let event = connections[recipe].event else { return false }
-        (destination as? Control)?.addTarget(source, declaration: connections[recipe].member, for: event)
+        if let source = graph.resolve(connections[recipe].source),
+            let control = graph.resolve(connections[recipe].destination) as? Control
+        {
+            control.addTarget(source, declaration: connections[recipe].member, for: event)
+        }
         return true
     }
 
@@ -268,8 +288,8 @@ struct LayoutTemplate: Sendable {
         // By index, so that no recipe (its closure, its arrays) is copied and retained.
         for index in objects.indices {
             let view = objects[index].make()
-            for value in objects[index].attributeValues.indices {
-                objects[index].attributeValues[value].apply(to: view)
+            objects[index].attributeValues.withUnsafeBufferPointer { values in
+                for value in values.indices { values[value].apply(to: view) }
             }
             for property in objects[index].properties.indices {
                 _ = objects[index].properties[property].member.accessor.assign(
@@ -278,7 +298,11 @@ struct LayoutTemplate: Sendable {
             created.append(view)
         }
         for index in objects.indices {
-            if let parent = objects[index].parent { created[parent].addSubview(created[index]) }
+            guard let parent = objects[index].parent else { continue }
+            // Not retained: `created` holds both.
+            Unmanaged.passUnretained(created[parent])._withUnsafeGuaranteedRef { parent in
+                Unmanaged.passUnretained(created[index])._withUnsafeGuaranteedRef { parent.addSubview($0) }
+            }
         }
         let graph = Graph(
             created: created, owner: owner, externals: externals.map { $0.name.flatMap { externalObjects[$0] } })

@@ -35,12 +35,11 @@ enum StoredPropertyOffset {
     /// new one as an assignment does.
     ///
     /// - Precondition: `offset` came from `of(_:)` for a key path whose root is `object`'s class or a
-    ///   superclass of it, and `value` is of its value type or a subclass of it.
-    static func assign(_ value: AnyObject, at offset: Int, of object: AnyObject) {
-        withExtendedLifetime(object) {
-            let field = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
-            field.assumingMemoryBound(to: AnyObject?.self).pointee = value
-        }
+    ///   superclass of it, and `value` is of its value type or a subclass of it. The caller keeps both
+    ///   alive: neither is retained for the call.
+    static func assign(_ value: Unmanaged<AnyObject>, at offset: Int, of object: Unmanaged<AnyObject>) {
+        let field = object.toOpaque().advanced(by: offset).assumingMemoryBound(to: AnyObject?.self)
+        field.pointee = value.takeUnretainedValue()
     }
 
     /// `AnyKeyPath`'s object header, then its `_kvcKeyPathStringPtr`.
