@@ -223,7 +223,7 @@ struct LayoutTemplate: Sendable {
         var created: [View]
         var owner: AnyObject?
         /// The object given for each of the template's `externals`, by index: the caller's dictionary
-        /// is looked up once per placeholder, not once per connection and again to connect it.
+        /// is looked up once per placeholder, when it is checked, not again per connection.
         var externals: [AnyObject?]
 
         func resolve(_ endpoint: LayoutAnalysis.Endpoint) -> AnyObject? {
@@ -281,7 +281,7 @@ struct LayoutTemplate: Sendable {
     private func build(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]?, externalObjects: [String: AnyObject]
     ) throws(LayoutError) -> Graph {
-        try checkPlaceholders(owner: owner, externalObjects: externalObjects)
+        let givenExternals = try checkPlaceholders(owner: owner, externalObjects: externalObjects)
         if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
         var created: [View] = []
         created.reserveCapacity(objects.count)
@@ -305,7 +305,7 @@ struct LayoutTemplate: Sendable {
             }
         }
         let graph = Graph(
-            created: created, owner: owner, externals: externals.map { $0.name.flatMap { externalObjects[$0] } })
+            created: created, owner: owner, externals: givenExternals)
         // Every connection is checked before any is made: a failure must leave the owner and the external
         // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
         var problems: [Diagnostic] = []
@@ -366,8 +366,15 @@ struct LayoutTemplate: Sendable {
             location: location)
     }
 
-    private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) {
+    /// Checks the owner and the external objects given against the placeholders.
+    ///
+    /// - Returns: The object given for each of `externals`, by index (`nil` for one without a name).
+    private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError)
+        -> [AnyObject?]
+    {
         var problems: [Diagnostic] = []
+        var given: [AnyObject?] = []
+        given.reserveCapacity(externals.count)
         // The caller's dictionary may be large and the layout's externals many: one budget for the call.
         var suggestions = SuggestionBudget()
         if let placeholder = self.owner {
@@ -390,8 +397,13 @@ struct LayoutTemplate: Sendable {
             }
         }
         for external in externals {
-            guard let name = external.name else { continue }
-            guard let object = externalObjects[name] else {
+            guard let name = external.name else {
+                given.append(nil)
+                continue
+            }
+            let object = externalObjects[name]
+            given.append(object)
+            guard let object else {
                 problems.append(
                     Diagnostic(
                         rule: .missingExternal,
@@ -410,5 +422,6 @@ struct LayoutTemplate: Sendable {
             }
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
+        return given
     }
 }
