@@ -22,12 +22,16 @@ enum BenchCommand {
         case libxml2
         /// The hand-written code the instantiate row is measured against.
         case handwritten
+        /// The instantiate 1.1 row (`FeatureCell`: an include, properties, actions) and its hand-written code.
+        case instantiateFeature = "instantiate-1.1"
+        case handwrittenFeature = "handwritten-1.1"
     }
 
     static let usage = """
         Usage: layout-bench [--quick] [--layout-check PATH] [--seed S] [--plugin-builds]
                layout-bench --generate DIR --count N [--seed S]
-               layout-bench --profile read|load|instantiate|libxml2|handwritten [--iterations N]
+               layout-bench --profile read|load|instantiate|libxml2|handwritten|instantiate-1.1|handwritten-1.1
+                            [--iterations N]
 
         Measures LayoutKit side by side with libxml2, FoundationXML, hand-written Swift and xmllint, and
         prints one Markdown table of medians and ratios. Build everything first, so that the layout-check
@@ -196,6 +200,14 @@ enum BenchCommand {
         case .handwritten:
             let formatter = DateFormat()
             for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
+        case .handwrittenFeature:
+            for _ in 0..<iterations { Sink.keep(FeatureCell.buildByHand().subviews.count) }
+        case .instantiateFeature:
+            let source = InMemoryLayoutSource([
+                "FeatureCell": FeatureCell.layout, "ProfileHeader": try FeatureCell.headerLayout(),
+            ])
+            let loader = try LayoutLoader(named: "FeatureCell", from: source, registry: try FeatureCell.registry())
+            for _ in 0..<iterations { Sink.keep(try loader.instantiate(FeatureCell.self).subviews.count) }
         case .instantiate:
             let loader = try LayoutLoader(data: data, file: file, registry: try StoryCell.registry())
             let externals: [String: AnyObject] = ["dateFormatter": DateFormat()]
