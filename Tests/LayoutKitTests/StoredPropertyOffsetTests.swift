@@ -64,6 +64,33 @@ import Testing
         #expect(StoredPropertyOffset.of(\Open.view) == nil)
     }
 
+    @Test func propertiesOfAFinalClassAreSetThroughTheirOffset() throws {
+        final class Card: View {
+            enum Style: String, CaseIterable, Sendable { case plain, raised }
+            var cornerRadius = 0.0
+            var style = Style.plain
+            var title: String?
+            var tint: Color?
+        }
+        let offset = try #require(StoredPropertyOffset.of(\Card.cornerRadius))
+        #expect(offset >= 16)
+        let card = Card()
+        let assign = { (property: Property, value: PropertyValue) in property.declaration.accessor.assign(card, value) }
+        #expect(assign(Property("cornerRadius", \Card.cornerRadius), .number(8)))
+        #expect(assign(Property("style", \Card.style), .enumCase("raised")))
+        #expect(assign(Property("title", \Card.title), .string("Hello, a title longer than fifteen bytes")))
+        #expect(assign(Property("tint", \Card.tint), .color(Color(red: 1, green: 2, blue: 3))))
+        #expect(assign(Property("style", \Card.style), .enumCase("unknown")) == false)
+        #expect(card.cornerRadius == 8)
+        #expect(card.style == .raised)
+        #expect(card.title == "Hello, a title longer than fifteen bytes")
+        #expect(card.tint == Color(red: 1, green: 2, blue: 3))
+        #expect(assign(Property("title", \Card.title), .string("Again")))
+        #expect(card.title == "Again")
+        #expect(assign(Property("tag", \View.tag), .integer(4)))
+        #expect(card.tag == 4)
+    }
+
     @Test func anOutletOfAFinalSubclassIsSetThroughItsOffset() throws {
         let outlet = Outlet("label", \Derived.label)
         let offset = try #require(outlet.declaration.accessor.storedOffset)

@@ -69,7 +69,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
-        storedOffset = StoredPropertyOffset.of(keyPath)
+        storedOffset = Self.referenceOffset(keyPath)
     }
 
     /// The accessor of a key path into a main-actor class: the key path is formed on the main actor and
@@ -80,7 +80,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
-        storedOffset = StoredPropertyOffset.of(keyPath)
+        storedOffset = Self.referenceOffset(keyPath)
     }
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
@@ -102,12 +102,27 @@ struct MemberAccessor: Sendable {
         convert: @escaping @Sendable (PropertyValue) -> Value?
     ) {
         isolation = .nonisolated(apply: { _, _ in false }, read: { _ in nil })
+        // A stored property of a final class is set with one store, as outlets are (`StoredPropertyOffset`).
+        let offset = StoredPropertyOffset.of(keyPath)
         assign = { object, value in
             guard let object = object as? Root, let converted = convert(value) else { return false }
-            object[keyPath: keyPath] = converted
+            if let offset {
+                StoredPropertyOffset.assign(converted, at: offset, of: object)
+            } else {
+                object[keyPath: keyPath] = converted
+            }
             return true
         }
         storedOffset = nil
+    }
+
+    /// The offset of an outlet's stored property, when it holds a `Value?` as one reference, the way
+    /// `StoredPropertyOffset.assign(_:at:of:)` stores an `AnyObject?`.
+    private static func referenceOffset<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>
+    ) -> Int? {
+        guard MemoryLayout<Value?>.size == MemoryLayout<AnyObject?>.size else { return nil }
+        return StoredPropertyOffset.of(keyPath)
     }
 
     /// Sets `keyPath` of `source` to `value`; `false` when either is not of the key path's types. Runs in

@@ -14,11 +14,8 @@
 enum StoredPropertyOffset {
     /// The byte offset of the property `keyPath` writes in a `Root` object, or `nil` when `keyPath` is
     /// not exactly one mutable stored property of a class, inline.
-    static func of<Root: AnyObject, Value: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value?>) -> Int? {
-        // A `Value?` is then one reference, stored as an `AnyObject?` is.
-        guard MemoryLayout<Int>.size == 8, MemoryLayout<Value?>.size == MemoryLayout<AnyObject?>.size else {
-            return nil
-        }
+    static func of<Root: AnyObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Int? {
+        guard MemoryLayout<Int>.size == 8 else { return nil }
         let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
         let bufferHeader = object.load(fromByteOffset: bufferOffset, as: UInt32.self)
         guard bufferHeader & sizeMask == componentHeaderSize else { return nil }
@@ -26,7 +23,7 @@ enum StoredPropertyOffset {
         let kind = (component >> 24) & 0x7F
         let offset = Int(component & offsetPayloadMask)
         guard kind == classStoredKind, component & mutableFlag != 0, offset < firstSpecialPayload,
-            offset >= objectHeaderSize, offset % MemoryLayout<AnyObject?>.alignment == 0
+            offset >= objectHeaderSize, offset % MemoryLayout<Value>.alignment == 0
         else { return nil }
         return offset
     }
@@ -40,6 +37,17 @@ enum StoredPropertyOffset {
     static func assign(_ value: Unmanaged<AnyObject>, at offset: Int, of object: Unmanaged<AnyObject>) {
         let field = object.toOpaque().advanced(by: offset).assumingMemoryBound(to: AnyObject?.self)
         field.pointee = value.takeUnretainedValue()
+    }
+
+    /// Sets the property at `offset` of `object` to `value`, as an assignment does.
+    ///
+    /// - Precondition: `offset` came from `of(_:)` for a key path whose root is `object`'s class or a
+    ///   superclass of it, and whose value type is `Value`.
+    static func assign<Value>(_ value: Value, at offset: Int, of object: AnyObject) {
+        withExtendedLifetime(object) {
+            let field = Unmanaged.passUnretained(object).toOpaque().advanced(by: offset)
+            field.assumingMemoryBound(to: Value.self).pointee = value
+        }
     }
 
     /// `AnyKeyPath`'s object header, then its `_kvcKeyPathStringPtr`.
