@@ -270,7 +270,10 @@ struct LayoutTemplate: Sendable {
         if let source = graph.resolve(connections[recipe].source),
             let control = graph.resolve(connections[recipe].destination) as? Control
         {
-            control.addTarget(source, declaration: connections[recipe].member, for: event)
+            // The member's name and closure, not a copy of the whole declaration.
+            control.addTarget(
+                source, name: connections[recipe].member.key.name,
+                perform: connections[recipe].member.accessor.applyOffMainActor, for: event)
         }
         return true
     }

@@ -150,6 +150,13 @@ struct MemberAccessor: Sendable {
         return apply(source, value)
     }
 
+    /// `apply` as a closure to keep (a control keeps an action's): it returns `false` for a member of
+    /// a main-actor class, as `apply` does.
+    var applyOffMainActor: @Sendable (AnyObject, AnyObject) -> Bool {
+        guard case .nonisolated(let apply, _) = isolation else { return { _, _ in false } }
+        return apply
+    }
+
     /// Applies the member of `source` with `value`, whatever its isolation.
     @MainActor
     func applyOnMainActor(_ source: AnyObject, _ value: AnyObject) -> Bool {
