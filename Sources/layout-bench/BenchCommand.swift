@@ -25,13 +25,15 @@ enum BenchCommand {
         case xmlparser
         /// The hand-written code the instantiate row is measured against.
         case handwritten
+        /// The instantiate 1.1 row (`FeatureCell`: an include, properties, actions) and its hand-written code.
+        case instantiateFeature = "instantiate-1.1"
+        case handwrittenFeature = "handwritten-1.1"
     }
 
     static let usage = """
         Usage: layout-bench [--quick] [--layout-check PATH] [--seed S] [--plugin-builds]
                layout-bench --generate DIR --count N [--seed S]
-               layout-bench --profile read|load|instantiate|libxml2|xmlparser|handwritten
-                           [--iterations N]
+               layout-bench --profile STEP [--iterations N]
 
         Measures LayoutKit side by side with libxml2, FoundationXML, hand-written Swift and xmllint, and
         prints one Markdown table of medians and ratios. Build everything first, so that the layout-check
@@ -47,7 +49,8 @@ enum BenchCommand {
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
-                              valgrind --tool=callgrind
+                              valgrind --tool=callgrind: read, load, instantiate, instantiate-1.1, or an
+                              alternative: libxml2, xmlparser, handwritten, handwritten-1.1
 
         """
 
@@ -202,6 +205,14 @@ enum BenchCommand {
         case .handwritten:
             let formatter = DateFormat()
             for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
+        case .handwrittenFeature:
+            for _ in 0..<iterations { Sink.keep(FeatureCell.buildByHand().subviews.count) }
+        case .instantiateFeature:
+            let source = InMemoryLayoutSource([
+                "FeatureCell": FeatureCell.layout, "ProfileHeader": try FeatureCell.headerLayout(),
+            ])
+            let loader = try LayoutLoader(named: "FeatureCell", from: source, registry: try FeatureCell.registry())
+            for _ in 0..<iterations { Sink.keep(try loader.instantiate(FeatureCell.self).subviews.count) }
         case .instantiate:
             let loader = try LayoutLoader(data: data, file: file, registry: try StoryCell.registry())
             let externals: [String: AnyObject] = ["dateFormatter": DateFormat()]

@@ -17,6 +17,9 @@ struct LayoutTemplate: Sendable {
         var destination: LayoutAnalysis.Endpoint
         var event: Control.Event?
         var location: SourceLocation
+        /// Whether both ends are created objects whose classes, known when compiling, fit `member`:
+        /// instantiating need not check this connection again.
+        var fitsWhenCompiled = false
 
         /// This connection in a template that holds its template's objects from `offset` on: an
         /// included layout's, which has no placeholders, so every endpoint is an object.
@@ -75,7 +78,11 @@ struct LayoutTemplate: Sendable {
         var recipes: [ObjectRecipe] = []
         var placed: [Int] = []
         var includedConnections: [ConnectionRecipe] = []
+        // The exact class each `make` creates, by the analysis's object index; `nil` where not known
+        // here (an include's object).
+        var madeTypes: [AnyObject.Type?] = []
         placed.reserveCapacity(analysis.objects.count)
+        madeTypes.reserveCapacity(analysis.objects.count)
         for (index, object) in analysis.objects.enumerated() {
             let parent = object.parent.map { placed[$0] }
             if let template = included[index], let top = template.topLevel.first {
@@ -86,11 +93,15 @@ struct LayoutTemplate: Sendable {
                     recipes.append(moved)
                 }
                 placed.append(offset + top)
+                madeTypes.append(nil)
                 includedConnections += template.connections.map { $0.moved(by: offset) }
                 continue
             }
             let kind = object.node.kind
-            let make = classes[.object(index)]?.make ?? { @Sendable in kind.viewClass.init() }
+            let entry = classes[.object(index)]
+            let make = entry?.make ?? { @Sendable in kind.viewClass.init() }
+            // A registered class's `make` is `T.init()` for its own `T`.
+            madeTypes.append(entry?.make == nil ? kind.viewClass : entry?.swiftType?.type)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
             let properties = object.node.properties.compactMap { property -> (MemberDeclaration, PropertyValue)? in
                 guard let entry = classes[.object(index)],
@@ -128,9 +139,16 @@ struct LayoutTemplate: Sendable {
                     return nil
                 }
                 guard let declaration = member.declaration else { return nil }
+                var fitsWhenCompiled = false
+                if case .object(let sourceIndex) = source, case .object(let destinationIndex) = destination,
+                    let sourceType = madeTypes[sourceIndex], let destinationType = madeTypes[destinationIndex]
+                {
+                    fitsWhenCompiled =
+                        isSubclass(sourceType, of: declaration.sourceType.type) && declaration.accepts(destinationType)
+                }
                 return ConnectionRecipe(
                     source: place(source), member: declaration, destination: place(destination), event: link.event,
-                    location: layout.location(link.position))
+                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled)
             }
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
@@ -172,10 +190,13 @@ struct LayoutTemplate: Sendable {
                 })
         }
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
-        for connection in graph.connections {
-            if connectsAction(connection) { continue }
+        for recipe in connections.indices {
+            if connectsDirectly(recipe, in: graph) { continue }
+            guard let source = graph.resolve(connections[recipe].source),
+                let destination = graph.resolve(connections[recipe].destination)
+            else { continue }
             // Checked by `build`, and none is isolated, so this cannot fail.
-            _ = connections[connection.recipe].member.accessor.apply(connection.source, connection.destination)
+            _ = connections[recipe].member.accessor.apply(source, destination)
         }
         return graph.awaken(topLevel)
     }
@@ -186,40 +207,74 @@ struct LayoutTemplate: Sendable {
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
     ) throws(LayoutError) -> [AnyObject] {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
-        for connection in graph.connections {
-            if connectsAction(connection) { continue }
+        for recipe in connections.indices {
+            if connectsDirectly(recipe, in: graph) { continue }
+            guard let source = graph.resolve(connections[recipe].source),
+                let destination = graph.resolve(connections[recipe].destination)
+            else { continue }
             // Checked by `build`, so this cannot fail.
-            _ = connections[connection.recipe].member.accessor.applyOnMainActor(
-                connection.source, connection.destination)
+            _ = connections[recipe].member.accessor.applyOnMainActor(source, destination)
         }
         return graph.awaken(topLevel)
     }
 
-    /// The objects of one instantiation, and the checked connections still to make between them.
+    /// The objects of one instantiation: the created ones, and the placeholders' objects as given.
     private struct Graph {
-        /// The objects of one checked connection, and its recipe's index in `connections`: the
-        /// recipe's member is read where it is applied rather than copied per instantiation.
-        struct Connection {
-            var source: AnyObject
-            var destination: AnyObject
-            var recipe: Int
-        }
         var created: [View]
-        var connections: [Connection]
+        var owner: AnyObject?
+        /// The object given for each of the template's `externals`, by index: the caller's dictionary
+        /// is looked up once per placeholder, when it is checked, not again per connection.
+        var externals: [AnyObject?]
+
+        func resolve(_ endpoint: LayoutAnalysis.Endpoint) -> AnyObject? {
+            switch endpoint {
+            case .owner: owner
+            case .external(let index): externals[index]
+            case .object(let index): created[index]
+            }
+        }
+
+        /// `resolve`, not retained: the graph holds every object it resolves to while it exists.
+        func unretained(_ endpoint: LayoutAnalysis.Endpoint) -> Unmanaged<AnyObject>? {
+            switch endpoint {
+            case .owner: owner.map { Unmanaged.passUnretained($0) }
+            case .external(let index): externals[index].map { Unmanaged.passUnretained($0) }
+            case .object(let index): Unmanaged.passUnretained(created[index])
+            }
+        }
 
         /// Wakes every created object in document order and returns the top-level ones.
         func awaken(_ topLevel: [Int]) -> [AnyObject] {
-            for view in created { view.awakeFromLayout() }
+            // Not retained: `created` holds them, and a view cannot be released while the graph exists.
+            for index in created.indices {
+                Unmanaged.passUnretained(created[index])._withUnsafeGuaranteedRef { $0.awakeFromLayout() }
+            }
             return topLevel.map { created[$0] }
         }
     }
 
-    /// Connects `connection` when it is an action: the control keeps the target weakly and calls the
-    /// method when it sends the event. `false` for an outlet, which the caller sets.
-    private func connectsAction(_ connection: Graph.Connection) -> Bool {
-        guard let event = connections[connection.recipe].event else { return false }
-        (connection.destination as? Control)?.addTarget(
-            connection.source, declaration: connections[connection.recipe].member, for: event)
+    /// Makes the checked connection `recipe` when it needs no closure: an outlet to a stored property of
+    /// a final class, set with one store, or an action (the control keeps the target weakly and calls
+    /// the method when it sends the event). `false` for other outlets, which the caller sets.
+    private func connectsDirectly(_ recipe: Int, in graph: Graph) -> Bool {
+        if let offset = connections[recipe].member.accessor.storedOffset {
+            // `build` checked that the source has the property and the destination is of its type.
+            if let source = graph.unretained(connections[recipe].source),
+                let destination = graph.unretained(connections[recipe].destination)
+            {
+                StoredPropertyOffset.assign(destination, at: offset, of: source)
+            }
+            return true
+        }
+        guard let event = connections[recipe].event else { return false }
+        if let source = graph.resolve(connections[recipe].source),
+            let control = graph.resolve(connections[recipe].destination) as? Control
+        {
+            // The member's name and closure, not a copy of the whole declaration.
+            control.addTarget(
+                source, name: connections[recipe].member.key.name,
+                perform: connections[recipe].member.accessor.applyOffMainActor, for: event)
+        }
         return true
     }
 
@@ -229,35 +284,38 @@ struct LayoutTemplate: Sendable {
     private func build(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]?, externalObjects: [String: AnyObject]
     ) throws(LayoutError) -> Graph {
-        try checkPlaceholders(owner: owner, externalObjects: externalObjects)
+        let givenExternals = try checkPlaceholders(owner: owner, externalObjects: externalObjects)
         if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
         var created: [View] = []
         created.reserveCapacity(objects.count)
-        for recipe in objects {
-            let view = recipe.make()
-            for value in recipe.attributeValues { value.apply(to: view) }
-            for property in recipe.properties { _ = property.member.accessor.assign(view, property.value) }
+        // By index, so that no recipe (its closure, its arrays) is copied and retained.
+        for index in objects.indices {
+            let view = objects[index].make()
+            objects[index].attributeValues.withUnsafeBufferPointer { values in
+                for value in values.indices { values[value].apply(to: view) }
+            }
+            for property in objects[index].properties.indices {
+                _ = objects[index].properties[property].member.accessor.assign(
+                    view, objects[index].properties[property].value)
+            }
             created.append(view)
         }
-        for (index, recipe) in objects.enumerated() {
-            if let parent = recipe.parent { created[parent].addSubview(created[index]) }
-        }
-        func resolve(_ endpoint: LayoutAnalysis.Endpoint) -> AnyObject? {
-            switch endpoint {
-            case .owner: owner
-            case .external(let index): externals[index].name.flatMap { externalObjects[$0] }
-            case .object(let index): created[index]
+        for index in objects.indices {
+            guard let parent = objects[index].parent else { continue }
+            // Not retained: `created` holds both.
+            Unmanaged.passUnretained(created[parent])._withUnsafeGuaranteedRef { parent in
+                Unmanaged.passUnretained(created[index])._withUnsafeGuaranteedRef { parent.addSubview($0) }
             }
         }
+        let graph = Graph(
+            created: created, owner: owner, externals: givenExternals)
         // Every connection is checked before any is made: a failure must leave the owner and the external
         // objects, which the caller keeps, untouched rather than pointing into a graph that is thrown away.
-        var checked: [Graph.Connection] = []
-        checked.reserveCapacity(connections.count)
         var problems: [Diagnostic] = []
         // By index, so that no recipe (and its member's closures) is copied.
-        for recipe in connections.indices {
-            guard let source = resolve(connections[recipe].source),
-                let destination = resolve(connections[recipe].destination)
+        for recipe in connections.indices where !connections[recipe].fitsWhenCompiled {
+            guard let source = graph.resolve(connections[recipe].source),
+                let destination = graph.resolve(connections[recipe].destination)
             else { continue }
             if !isSubclass(type(of: source), of: connections[recipe].member.sourceType.type) {
                 let member = connections[recipe].member
@@ -278,10 +336,9 @@ struct LayoutTemplate: Sendable {
                             : "\(member.key) has type \(member.typeName), but the object given for it is of type \(type(of: destination))",
                         location: connections[recipe].location))
             }
-            checked.append(Graph.Connection(source: source, destination: destination, recipe: recipe))
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
-        return Graph(created: created, connections: checked)
+        return graph
     }
 
     /// `unconnected-owner`: an owner whose class has required members this layout never connects would
@@ -312,8 +369,15 @@ struct LayoutTemplate: Sendable {
             location: location)
     }
 
-    private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError) {
+    /// Checks the owner and the external objects given against the placeholders.
+    ///
+    /// - Returns: The object given for each of `externals`, by index (`nil` for one without a name).
+    private func checkPlaceholders(owner: AnyObject?, externalObjects: [String: AnyObject]) throws(LayoutError)
+        -> [AnyObject?]
+    {
         var problems: [Diagnostic] = []
+        var given: [AnyObject?] = []
+        given.reserveCapacity(externals.count)
         // The caller's dictionary may be large and the layout's externals many: one budget for the call.
         var suggestions = SuggestionBudget()
         if let placeholder = self.owner {
@@ -336,8 +400,13 @@ struct LayoutTemplate: Sendable {
             }
         }
         for external in externals {
-            guard let name = external.name else { continue }
-            guard let object = externalObjects[name] else {
+            guard let name = external.name else {
+                given.append(nil)
+                continue
+            }
+            let object = externalObjects[name]
+            given.append(object)
+            guard let object else {
                 problems.append(
                     Diagnostic(
                         rule: .missingExternal,
@@ -356,5 +425,6 @@ struct LayoutTemplate: Sendable {
             }
         }
         if !problems.isEmpty { throw LayoutError(diagnostics: problems) }
+        return given
     }
 }

@@ -52,6 +52,10 @@ struct MemberAccessor: Sendable {
     /// Sets a property of an object to a value; `false` when the object or the value is of another type,
     /// and always for kinds other than properties.
     let assign: @Sendable (AnyObject, PropertyValue) -> Bool
+    /// Where an outlet's property lies in its object, when it is a stored property of a final class:
+    /// a checked connection then sets it with one store (`StoredPropertyOffset`) rather than through
+    /// `isolation`'s closure and the key path. `nil` for other outlets and other kinds.
+    let storedOffset: Int?
 
     /// Whether its closures may only run on the main actor.
     var isMainActor: Bool {
@@ -65,6 +69,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
+        storedOffset = Self.referenceOffset(keyPath)
     }
 
     /// The accessor of a key path into a main-actor class: the key path is formed on the main actor and
@@ -75,6 +80,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
+        storedOffset = Self.referenceOffset(keyPath)
     }
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
@@ -87,6 +93,7 @@ struct MemberAccessor: Sendable {
             },
             read: { _ in nil })
         assign = { _, _ in false }
+        storedOffset = nil
     }
 
     /// The accessor of a property: a key path to a value that `convert` makes from a parsed value.
@@ -95,11 +102,27 @@ struct MemberAccessor: Sendable {
         convert: @escaping @Sendable (PropertyValue) -> Value?
     ) {
         isolation = .nonisolated(apply: { _, _ in false }, read: { _ in nil })
+        // A stored property of a final class is set with one store, as outlets are (`StoredPropertyOffset`).
+        let offset = StoredPropertyOffset.of(keyPath)
         assign = { object, value in
             guard let object = object as? Root, let converted = convert(value) else { return false }
-            object[keyPath: keyPath] = converted
+            if let offset {
+                StoredPropertyOffset.assign(converted, at: offset, of: object)
+            } else {
+                object[keyPath: keyPath] = converted
+            }
             return true
         }
+        storedOffset = nil
+    }
+
+    /// The offset of an outlet's stored property, when it holds a `Value?` as one reference, the way
+    /// `StoredPropertyOffset.assign(_:at:of:)` stores an `AnyObject?`.
+    private static func referenceOffset<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>
+    ) -> Int? {
+        guard MemoryLayout<Value?>.size == MemoryLayout<AnyObject?>.size else { return nil }
+        return StoredPropertyOffset.of(keyPath)
     }
 
     /// Sets `keyPath` of `source` to `value`; `false` when either is not of the key path's types. Runs in
@@ -125,6 +148,13 @@ struct MemberAccessor: Sendable {
     func apply(_ source: AnyObject, _ value: AnyObject) -> Bool {
         guard case .nonisolated(let apply, _) = isolation else { return false }
         return apply(source, value)
+    }
+
+    /// `apply` as a closure to keep (a control keeps an action's): it returns `false` for a member of
+    /// a main-actor class, as `apply` does.
+    var applyOffMainActor: @Sendable (AnyObject, AnyObject) -> Bool {
+        guard case .nonisolated(let apply, _) = isolation else { return { _, _ in false } }
+        return apply
     }
 
     /// Applies the member of `source` with `value`, whatever its isolation.

@@ -166,15 +166,16 @@ open class Control: View {
         let declaration = action.declaration
         guard isSubclass(type(of: target), of: declaration.sourceType.type), declaration.accepts(type(of: self))
         else { return false }
-        addTarget(target, declaration: declaration, for: event)
+        addTarget(target, name: declaration.key.name, perform: declaration.accessor.applyOffMainActor, for: event)
         return true
     }
 
-    func addTarget(_ target: AnyObject, declaration: MemberDeclaration, for event: Event) {
-        targetActions.append(
-            TargetAction(
-                event: event, target: target, name: declaration.key.name,
-                perform: { [accessor = declaration.accessor] in accessor.apply($0, $1) }))
+    /// Connects the action `name` of `target`, which `perform` calls with this control, to `event`.
+    func addTarget(
+        _ target: AnyObject, name: String, perform: @escaping @Sendable (AnyObject, AnyObject) -> Bool,
+        for event: Event
+    ) {
+        targetActions.append(TargetAction(event: event, target: target, name: name, perform: perform))
     }
 
     /// The names of the actions connected to `target`, for any event, in the order they were connected.
