@@ -67,6 +67,9 @@ public struct ClassCatalog: Sendable {
         var depth = 0
         /// The built-in kind it derives from, if any.
         var builtIn: ElementKind?
+        /// Indices in `members` of the non-optional ones, in order: what `unconnected-*` checks, and
+        /// for most classes nothing, so that rule need not walk every member of every object.
+        var required: [Int] = []
     }
 
     private var resolved: [String: ResolvedClass] = [:]
@@ -103,6 +106,7 @@ public struct ClassCatalog: Sendable {
                         resolvedClass.members.append(member)
                     }
                 }
+                resolvedClass.required = resolvedClass.members.indices.filter { !resolvedClass.members[$0].isOptional }
                 result[key] = resolvedClass
             }
         }
@@ -212,6 +216,18 @@ public struct ClassCatalog: Sendable {
     func members(of key: String) -> [Member] {
         if let known = resolved[key] { return known.members }
         return allMembers(of: key)
+    }
+
+    /// The non-optional members of the class of one kind, inherited ones first: empty for most classes.
+    func requiredMembers(of key: String, kind: MemberKind) -> [Member] {
+        guard let known = resolved[key] else {
+            return allMembers(of: key).filter { $0.kind == kind && !$0.isOptional }
+        }
+        var result: [Member] = []
+        for index in known.required where known.members[index].kind == kind {
+            result.append(known.members[index])
+        }
+        return result
     }
 
     /// The member `memberKey` of the class, inherited or its own.

@@ -295,24 +295,32 @@ struct LayoutRules {
             var endpoint: LayoutAnalysis.Endpoint
             var member: MemberKey
         }
-        var connected: Set<Connected> = []
-        for link in analysis.links {
-            if let source = link.source { connected.insert(Connected(endpoint: source, member: link.member)) }
+        // Built on the first required member met: most classes have none, and then no link is hashed.
+        var connected: Set<Connected>?
+        func isConnected(_ endpoint: LayoutAnalysis.Endpoint, _ member: MemberKey) -> Bool {
+            if connected == nil {
+                var set: Set<Connected> = []
+                set.reserveCapacity(analysis.links.count)
+                for link in analysis.links {
+                    if let source = link.source { set.insert(Connected(endpoint: source, member: link.member)) }
+                }
+                connected = set
+            }
+            return connected!.contains(Connected(endpoint: endpoint, member: member))
         }
         var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
         // An include's object has its outlets connected in its own layout, and checked there.
         endpoints += analysis.objects.indices.filter { analysis.objects[$0].node.include == nil }.map { .object($0) }
         for endpoint in endpoints {
             guard let entry = classes[endpoint] else { continue }
-            for member in catalog.members(of: entry.key) where member.kind == kind && !member.isOptional {
-                if !connected.contains(Connected(endpoint: endpoint, member: member.key)) {
-                    // Objects × outlets can be millions: past the cap the message is never made.
-                    collector.report(
-                        rule,
-                        "\(member.key) of \(entry.displayName) is not connected in this layout",
-                        at: analysis.layout.location(analysis.position(of: endpoint)),
-                        notes: Self.declaration(of: member, in: entry))
-                }
+            for member in catalog.requiredMembers(of: entry.key, kind: kind)
+            where !isConnected(endpoint, member.key) {
+                // Objects × outlets can be millions: past the cap the message is never made.
+                collector.report(
+                    rule,
+                    "\(member.key) of \(entry.displayName) is not connected in this layout",
+                    at: analysis.layout.location(analysis.position(of: endpoint)),
+                    notes: Self.declaration(of: member, in: entry))
             }
         }
     }
