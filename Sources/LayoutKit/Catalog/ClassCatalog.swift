@@ -4,23 +4,71 @@
 /// `LayoutRegistry` of Swift classes. The same rules run on both.
 public struct ClassCatalog: Sendable {
     /// One class: its name, where it sits in the hierarchy, and the members it declares itself.
+    ///
+    /// Its fields live in one immutable box: the rules and the compiler copy an entry for every
+    /// endpoint and connection they look at, and a copy is then one retain rather than one per field.
     struct ClassEntry: Sendable {
+        private struct Fields: Sendable {
+            var key: String
+            var name: String
+            var module: String?
+            var base: String?
+            var members: [Member]
+            var builtIn: ElementKind?
+            var swiftType: ClassType?
+            var make: (@Sendable () -> View)?
+            var location: SourceLocation?
+        }
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private var box: Box
+
+        init(
+            key: String, name: String, module: String?, base: String?, members: [Member],
+            builtIn: ElementKind? = nil, swiftType: ClassType? = nil, make: (@Sendable () -> View)? = nil,
+            location: SourceLocation? = nil
+        ) {
+            box = Box(
+                Fields(
+                    key: key, name: name, module: module, base: base, members: members, builtIn: builtIn,
+                    swiftType: swiftType, make: make, location: location))
+        }
+
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
-        var key: String
-        var name: String
-        var module: String?
+        var key: String { box.fields.key }
+        var name: String { box.fields.name }
+        var module: String? { box.fields.module }
         /// The key of the base class, already resolved.
-        var base: String?
-        /// Members declared by this class itself, not inherited.
-        var members: [Member]
+        var base: String? {
+            get { box.fields.base }
+            set {
+                var fields = box.fields
+                fields.base = newValue
+                box = Box(fields)
+            }
+        }
+        /// Members declared by this class itself, not inherited. Set the whole list at once: each set
+        /// makes a new box.
+        var members: [Member] {
+            get { box.fields.members }
+            set {
+                var fields = box.fields
+                fields.members = newValue
+                box = Box(fields)
+            }
+        }
         /// Set on the six built-in entries only.
-        var builtIn: ElementKind?
+        var builtIn: ElementKind? { box.fields.builtIn }
         /// The Swift class, when the catalog came from a registry.
-        var swiftType: ClassType?
+        var swiftType: ClassType? { box.fields.swiftType }
         /// Creates the object, for classes a layout can create.
-        var make: (@Sendable () -> View)?
+        var make: (@Sendable () -> View)? { box.fields.make }
         /// Where it was declared, for schema-built catalogs.
-        var location: SourceLocation?
+        var location: SourceLocation? { box.fields.location }
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
         /// How member types are written: `label`, `Module.Name`.
@@ -59,17 +107,26 @@ public struct ClassCatalog: Sendable {
     /// A class as the rules see it once the hierarchy is resolved: every member, inherited ones
     /// included, and where it sits. The rules ask for members once per connection, and walking the
     /// hierarchy each time was most of the time it took to load a layout.
-    private struct ResolvedClass: Sendable {
+    /// A class, shared rather than copied: a lookup is then one retain.
+    private final class ResolvedClass: Sendable {
         /// Inherited members first, a redeclared member keeping the subclass's entry in its base's place.
-        var members: [Member] = []
-        var index: [MemberKey: Int] = [:]
+        let members: [Member]
+        let index: [MemberKey: Int]
         /// 0 for a root; a class derives from an ancestor exactly `depth` difference steps up.
-        var depth = 0
+        let depth: Int
         /// The built-in kind it derives from, if any.
-        var builtIn: ElementKind?
+        let builtIn: ElementKind?
         /// Indices in `members` of the non-optional ones, in order: what `unconnected-*` checks, and
         /// for most classes nothing, so that rule need not walk every member of every object.
-        var required: [Int] = []
+        let required: [Int]
+
+        init(members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?) {
+            self.members = members
+            self.index = index
+            self.depth = depth
+            self.builtIn = builtIn
+            self.required = members.indices.filter { !members[$0].isOptional }
+        }
     }
 
     private var resolved: [String: ResolvedClass] = [:]
@@ -92,22 +149,26 @@ public struct ClassCatalog: Sendable {
             }
             for key in chain.reversed() {
                 let entry = classes[key]!
-                var resolvedClass = ResolvedClass()
+                var members: [Member] = []
+                var index: [MemberKey: Int] = [:]
+                var depth = 0
+                var builtIn: ElementKind?
                 if let base = entry.base, let inherited = result[base] {
-                    resolvedClass = inherited
-                    resolvedClass.depth += 1
+                    members = inherited.members
+                    index = inherited.index
+                    depth = inherited.depth + 1
+                    builtIn = inherited.builtIn
                 }
-                if let kind = entry.builtIn { resolvedClass.builtIn = kind }
+                if let kind = entry.builtIn { builtIn = kind }
                 for member in entry.members {
-                    if let position = resolvedClass.index[member.key] {
-                        resolvedClass.members[position] = member
+                    if let position = index[member.key] {
+                        members[position] = member
                     } else {
-                        resolvedClass.index[member.key] = resolvedClass.members.count
-                        resolvedClass.members.append(member)
+                        index[member.key] = members.count
+                        members.append(member)
                     }
                 }
-                resolvedClass.required = resolvedClass.members.indices.filter { !resolvedClass.members[$0].isOptional }
-                result[key] = resolvedClass
+                result[key] = ResolvedClass(members: members, index: index, depth: depth, builtIn: builtIn)
             }
         }
         resolved = result

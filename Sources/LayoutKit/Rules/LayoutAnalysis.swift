@@ -8,10 +8,16 @@ struct LayoutAnalysis: Sendable {
         case object(Int)
     }
 
-    /// One object element, with the index of its parent.
-    struct Object: Sendable {
-        var node: LayoutNode
-        var parent: Int?
+    /// One object element, with the index of its parent. A class, so that the rules and the compiler,
+    /// which walk every object several times, share it rather than copy every field of its node.
+    final class Object: Sendable {
+        let node: LayoutNode
+        let parent: Int?
+
+        init(node: LayoutNode, parent: Int?) {
+            self.node = node
+            self.parent = parent
+        }
     }
 
     /// One connection: the member `member` of `source` is connected to `destination`. For an outlet,
