@@ -96,11 +96,19 @@ public struct ClassCatalog: Sendable {
         return catalog
     }()
 
+    /// The entry under each element's name, in `ElementKind.allCases` order: the class of every object
+    /// without `class=`, found without hashing its name.
+    private var kindEntries: [ClassEntry?] = Array(repeating: nil, count: ElementKind.allCases.count)
+    private static let kinds = ElementKind.allCases
+
     mutating func insert(_ entry: ClassEntry) {
         if classes[entry.key] == nil, entry.builtIn == nil {
             plainNames[entry.name, default: []].append(entry.key)
         }
         classes[entry.key] = entry
+        if let kind = ElementKind(rawValue: entry.key), let index = Self.kinds.firstIndex(of: kind) {
+            kindEntries[index] = entry
+        }
         resolved = [:]
     }
 
@@ -228,6 +236,11 @@ public struct ClassCatalog: Sendable {
     func resolveTypeName(_ name: String, suggestions: inout SuggestionBudget) -> Resolution {
         if let entry = classes[name] { return .found(entry) }
         return resolve(ClassReference(name: name, module: nil), suggestions: &suggestions)
+    }
+
+    /// The class keyed by an element's name, `classes[kind.rawValue]`: the class of an object without `class=`.
+    func entry(for kind: ElementKind) -> ClassEntry? {
+        Self.kinds.firstIndex(of: kind).flatMap { kindEntries[$0] }
     }
 
     /// The class itself, then its base, and so on to the root.

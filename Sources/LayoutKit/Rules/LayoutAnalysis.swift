@@ -47,12 +47,17 @@ struct LayoutAnalysis: Sendable {
     private(set) var objects: [Object] = []
     private(set) var topLevel: [Int] = []
     private(set) var ids: [String: Endpoint] = [:]
-    /// Every id declaration in document order, for duplicate-id.
-    private(set) var idDeclarations: [(id: String, position: SourcePosition)] = []
+    /// Every declaration of an id declared before, in document order, with the endpoint that declared
+    /// it first: what duplicate-id reports, found as the ids are collected rather than by hashing them again.
+    private(set) var duplicateIDs: [(id: String, position: SourcePosition, first: Endpoint)] = []
     private(set) var links: [Link] = []
 
     init(_ layout: Layout) {
         self.layout = layout
+        // Sized once: growing them would copy the objects and rehash every id.
+        let objectCount = Self.count(layout.objects)
+        objects.reserveCapacity(objectCount)
+        ids.reserveCapacity(objectCount + layout.externals.count + 1)
         if let owner = layout.owner, let id = owner.id {
             declare(id, .owner, at: owner.position)
         }
@@ -69,9 +74,16 @@ struct LayoutAnalysis: Sendable {
         links.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }
 
+    private static func count(_ nodes: [LayoutNode]) -> Int {
+        nodes.reduce(nodes.count) { $0 + count($1.children) }
+    }
+
     private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {
-        idDeclarations.append((id, position))
-        if ids[id] == nil { ids[id] = endpoint }
+        if let first = ids[id] {
+            duplicateIDs.append((id, position, first))
+        } else {
+            ids[id] = endpoint
+        }
     }
 
     private mutating func add(_ node: LayoutNode, parent: Int?, classedAncestor: Int?) -> Int {

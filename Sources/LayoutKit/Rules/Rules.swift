@@ -10,7 +10,12 @@ struct LayoutRules {
     /// The did-you-mean work this file may still cause.
     private var suggestions = SuggestionBudget()
     /// The class of each endpoint, where it resolved.
-    private(set) var classes: EndpointClasses
+    private(set) var classes: EndpointClasses {
+        didSet { linkMembers = nil }
+    }
+    /// The member each link connects, in the order of `analysis.links`, where its source has a class
+    /// that declares it: looked up once for the rules that read it, and again only if a class changes.
+    private var linkMembers: [ClassCatalog.Member?]?
 
     init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
         self.analysis = analysis
@@ -62,15 +67,11 @@ struct LayoutRules {
 
     /// `duplicate-id`: an id used twice, reported at the second element.
     private mutating func duplicateID() {
-        var first: [String: SourcePosition] = [:]
-        for declaration in analysis.idDeclarations {
-            if let earlier = first[declaration.id] {
-                report(
-                    .duplicateID,
-                    "id '\(declaration.id)' is already used at line \(earlier.line)", at: declaration.position)
-            } else {
-                first[declaration.id] = declaration.position
-            }
+        for duplicate in analysis.duplicateIDs {
+            report(
+                .duplicateID,
+                "id '\(duplicate.id)' is already used at line \(analysis.position(of: duplicate.first).line)",
+                at: duplicate.position)
         }
     }
 
@@ -100,16 +101,22 @@ struct LayoutRules {
 
     /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
     private mutating func duplicateOutlet() {
-        var first: [LayoutAnalysis.Endpoint: [MemberKey: SourcePosition]] = [:]
+        struct Connected: Hashable {
+            var source: LayoutAnalysis.Endpoint
+            var member: MemberKey
+        }
+        var first: [Connected: SourcePosition] = [:]
+        first.reserveCapacity(analysis.links.count)
         for link in analysis.links where link.member.kind == .outlet {
             guard let source = link.source else { continue }
-            if let earlier = first[source]?[link.member] {
+            let connected = Connected(source: source, member: link.member)
+            if let earlier = first[connected] {
                 report(
                     .duplicateOutlet,
                     "\(link.member) of \(analysis.describe(source)) is already connected at line \(earlier.line)",
                     at: link.position)
             } else {
-                first[source, default: [:]][link.member] = link.position
+                first[connected] = link.position
             }
         }
     }
@@ -178,11 +185,11 @@ struct LayoutRules {
                 {
                     classes[.object(index)] = entry
                 } else if include.isResolved, object.node.classReference == nil {
-                    classes[.object(index)] = catalog.classes[object.node.kind.rawValue]
+                    classes[.object(index)] = catalog.entry(for: object.node.kind)
                 }
             } else if let reference = object.node.classReference {
                 resolve(reference, .object(index))
-            } else if let entry = catalog.classes[object.node.kind.rawValue] {
+            } else if let entry = catalog.entry(for: object.node.kind) {
                 classes[.object(index)] = entry
             }
         }
@@ -209,14 +216,23 @@ struct LayoutRules {
     /// `unknown-outlet` and `unknown-action`: a connection to a member the source class (an action's
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for link in analysis.links where link.member.kind == memberKind {
-            guard let source = link.source, let entry = classes[source],
-                catalog.member(link.member, of: entry.key) == nil
+        for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
+            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil
             else { continue }
             report(
                 rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
                 declared: Self.declaration(of: entry))
         }
+    }
+
+    /// The member the link at `index` connects, of its source's class: `linkMembers`, made on first use.
+    private mutating func member(ofLink index: Int, _ catalog: ClassCatalog) -> ClassCatalog.Member? {
+        if linkMembers == nil {
+            linkMembers = analysis.links.map { link in
+                link.source.flatMap { classes[$0] }.flatMap { catalog.member(link.member, of: $0.key) }
+            }
+        }
+        return linkMembers?[index]
     }
 
     /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none.
@@ -240,10 +256,10 @@ struct LayoutRules {
     /// `outlet-type-mismatch` and `action-sender-mismatch`: the destination is not of the outlet's type,
     /// or the control is not of the sender type the action accepts.
     private mutating func memberTypeMismatch(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for link in analysis.links where link.member.kind == kind {
+        for (index, link) in analysis.links.enumerated() where link.member.kind == kind {
             guard let source = link.source, let sourceClass = classes[source],
                 let destination = link.destination, let destinationClass = classes[destination],
-                let member = catalog.member(link.member, of: sourceClass.key)
+                let member = self.member(ofLink: index, catalog)
             else { continue }
             if !catalog.fits(destinationClass, member) {
                 let message =
