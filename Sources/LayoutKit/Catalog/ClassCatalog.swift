@@ -180,6 +180,19 @@ public struct ClassCatalog: Sendable {
             }
         }
         resolved = result
+        kindsWithRequiredMembers = Set(
+            result.values.lazy.flatMap { resolvedClass in resolvedClass.required.map { resolvedClass.members[$0].kind }
+            })
+    }
+
+    /// The kinds of which some resolved class has a non-optional member: for the others,
+    /// `unconnected-*` has nothing to look for in any object.
+    private var kindsWithRequiredMembers: Set<MemberKind> = []
+
+    /// Whether some class of the catalog has a non-optional member of `kind`. Before the hierarchy is
+    /// resolved, answers `true`: the members are then found by walking each class's lineage.
+    func hasRequiredMembers(_ kind: MemberKind) -> Bool {
+        (resolved.isEmpty && !classes.isEmpty) || kindsWithRequiredMembers.contains(kind)
     }
 
     /// The number of classes other than the built-ins.

@@ -74,8 +74,11 @@ struct LayoutAnalysis: Sendable {
         links.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }
 
+    /// How many nodes there are, nested ones included; reads each node's children in place, not a copy of it.
     private static func count(_ nodes: [LayoutNode]) -> Int {
-        nodes.reduce(nodes.count) { $0 + count($1.children) }
+        var total = nodes.count
+        for index in nodes.indices { total += count(nodes[index].children) }
+        return total
     }
 
     private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {

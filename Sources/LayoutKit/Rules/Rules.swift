@@ -307,6 +307,8 @@ struct LayoutRules {
     /// `unconnected-outlet` and `unconnected-action`: a non-optional outlet or action of an object (or
     /// the owner) that nothing connects.
     private mutating func unconnected(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
+        // Most catalogs have no required member of a kind at all: then no object need be looked at.
+        guard catalog.hasRequiredMembers(kind) else { return }
         struct Connected: Hashable {
             var endpoint: LayoutAnalysis.Endpoint
             var member: MemberKey
