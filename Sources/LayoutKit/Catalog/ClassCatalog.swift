@@ -128,12 +128,12 @@ public struct ClassCatalog: Sendable {
         /// for most classes nothing, so that rule need not walk every member of every object.
         let required: [Int]
 
-        init(members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?) {
+        init(members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?, required: [Int]) {
             self.members = members
             self.index = index
             self.depth = depth
             self.builtIn = builtIn
-            self.required = members.indices.filter { !members[$0].isOptional }
+            self.required = required
         }
     }
 
@@ -144,6 +144,7 @@ public struct ClassCatalog: Sendable {
     /// base's result, bases first. A base chain that loops (which `ClassSchemaDecoder` cuts before
     /// calling this) is cut where the walk meets it again.
     mutating func resolveHierarchy() {
+        kindsWithRequiredMembers = []
         var result: [String: ResolvedClass] = [:]
         result.reserveCapacity(classes.count)
         for start in classes.keys where result[start] == nil {
@@ -161,31 +162,41 @@ public struct ClassCatalog: Sendable {
                 var index: [MemberKey: Int] = [:]
                 var depth = 0
                 var builtIn: ElementKind?
+                var required: [Int] = []
                 if let base = entry.base, let inherited = result[base] {
+                    // Shared with the base until this class declares a member: a class that declares
+                    // none costs a constant, however much it inherits.
                     members = inherited.members
                     index = inherited.index
                     depth = inherited.depth + 1
                     builtIn = inherited.builtIn
+                    required = inherited.required
                 }
                 if let kind = entry.builtIn { builtIn = kind }
                 for member in entry.members {
+                    if !member.isOptional { kindsWithRequiredMembers.insert(member.kind) }
                     if let position = index[member.key] {
+                        let wasRequired = !members[position].isOptional
                         members[position] = member
+                        if wasRequired && member.isOptional {
+                            required.removeAll { $0 == position }
+                        } else if !wasRequired && !member.isOptional {
+                            required.insert(position, at: required.firstIndex { $0 > position } ?? required.count)
+                        }
                     } else {
+                        if !member.isOptional { required.append(members.count) }
                         index[member.key] = members.count
                         members.append(member)
                     }
                 }
-                result[key] = ResolvedClass(members: members, index: index, depth: depth, builtIn: builtIn)
+                result[key] = ResolvedClass(
+                    members: members, index: index, depth: depth, builtIn: builtIn, required: required)
             }
         }
         resolved = result
-        kindsWithRequiredMembers = Set(
-            result.values.lazy.flatMap { resolvedClass in resolvedClass.required.map { resolvedClass.members[$0].kind }
-            })
     }
 
-    /// The kinds of which some resolved class has a non-optional member: for the others,
+    /// The kinds of which some class declares a non-optional member: for the others,
     /// `unconnected-*` has nothing to look for in any object.
     private var kindsWithRequiredMembers: Set<MemberKind> = []
 
