@@ -106,6 +106,7 @@ public struct ClassCatalog: Sendable {
             plainNames[entry.name, default: []].append(entry.key)
         }
         classes[entry.key] = entry
+        kindTables = Array(repeating: nil, count: Self.kinds.count)
         if let kind = ElementKind(rawValue: entry.key), let index = Self.kinds.firstIndex(of: kind) {
             kindEntries[index] = entry
         }
@@ -116,7 +117,7 @@ public struct ClassCatalog: Sendable {
     /// included, and where it sits. The rules ask for members once per connection, and walking the
     /// hierarchy each time was most of the time it took to load a layout.
     /// A class, shared rather than copied: a lookup is then one retain.
-    private final class ResolvedClass: Sendable {
+    fileprivate final class ResolvedClass: Sendable {
         /// Inherited members first, a redeclared member keeping the subclass's entry in its base's place.
         let members: [Member]
         let index: [MemberKey: Int]
@@ -138,6 +139,26 @@ public struct ClassCatalog: Sendable {
     }
 
     private var resolved: [String: ResolvedClass] = [:]
+    /// `memberTable(of:)` of each element's name, in `ElementKind.allCases` order, once resolved.
+    private var kindTables: [MemberTable?] = Array(repeating: nil, count: ElementKind.allCases.count)
+
+    /// A class's members, found once by its key and then read without hashing it again: the rules look
+    /// at the members of an object's class once per connection and per kind.
+    struct MemberTable: Sendable {
+        fileprivate let key: String
+        /// `nil` before the hierarchy is resolved: the members are then found by walking the lineage.
+        fileprivate let resolved: ResolvedClass?
+    }
+
+    /// The members of the class `key`.
+    func memberTable(of key: String) -> MemberTable {
+        MemberTable(key: key, resolved: resolved[key])
+    }
+
+    /// The members of the class keyed by an element's name, `memberTable(of: kind.rawValue)`.
+    func memberTable(for kind: ElementKind) -> MemberTable {
+        Self.kinds.firstIndex(of: kind).flatMap { kindTables[$0] } ?? memberTable(of: kind.rawValue)
+    }
 
     /// Works out every class's `ResolvedClass`; call when the last class is inserted (a later insert
     /// clears it). Linear in the classes and their members: each class is resolved once, from its
@@ -194,6 +215,9 @@ public struct ClassCatalog: Sendable {
             }
         }
         resolved = result
+        kindTables = Self.kinds.map { kind in
+            result[kind.rawValue].map { MemberTable(key: kind.rawValue, resolved: $0) }
+        }
     }
 
     /// The kinds of which some class declares a non-optional member: for the others,
@@ -326,6 +350,22 @@ public struct ClassCatalog: Sendable {
             result.append(known.members[index])
         }
         return result
+    }
+
+    /// The non-optional members of one kind of a class found by `memberTable(of:)`.
+    func requiredMembers(in table: MemberTable, kind: MemberKind) -> [Member] {
+        guard let known = table.resolved else { return requiredMembers(of: table.key, kind: kind) }
+        var result: [Member] = []
+        for index in known.required where known.members[index].kind == kind {
+            result.append(known.members[index])
+        }
+        return result
+    }
+
+    /// The member `memberKey` of a class found by `memberTable(of:)`.
+    func member(_ memberKey: MemberKey, in table: MemberTable) -> Member? {
+        guard let known = table.resolved else { return member(memberKey, of: table.key) }
+        return known.index[memberKey].map { known.members[$0] }
     }
 
     /// The member `memberKey` of the class, inherited or its own.

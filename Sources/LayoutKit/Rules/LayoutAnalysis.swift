@@ -173,13 +173,41 @@ struct EndpointClasses: Sendable {
     private var owner: ClassCatalog.ClassEntry?
     private var externals: [ClassCatalog.ClassEntry?]
     private var objects: [ClassCatalog.ClassEntry?]
+    /// The members of each endpoint's class, for the rules: set with the class by `set(_:_:for:)`.
+    private var ownerTable: ClassCatalog.MemberTable?
+    private var externalTables: [ClassCatalog.MemberTable?]
+    private var objectTables: [ClassCatalog.MemberTable?]
 
     init(_ analysis: LayoutAnalysis) {
         externals = Array(repeating: nil, count: analysis.layout.externals.count)
         objects = Array(repeating: nil, count: analysis.objects.count)
+        externalTables = Array(repeating: nil, count: analysis.layout.externals.count)
+        objectTables = Array(repeating: nil, count: analysis.objects.count)
     }
 
-    subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
+    /// Sets an endpoint's class and the table of its members (`nil` and `nil` for none).
+    mutating func set(
+        _ entry: ClassCatalog.ClassEntry?, _ table: ClassCatalog.MemberTable?, for endpoint: LayoutAnalysis.Endpoint
+    ) {
+        self[endpoint] = entry
+        switch endpoint {
+        case .owner: ownerTable = table
+        case .external(let index): externalTables[index] = table
+        case .object(let index): objectTables[index] = table
+        }
+    }
+
+    /// The members of an endpoint's class, where it resolved.
+    func members(of endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.MemberTable? {
+        switch endpoint {
+        case .owner: ownerTable
+        case .external(let index): externalTables[index]
+        case .object(let index): objectTables[index]
+        }
+    }
+
+    /// The class of an endpoint; set only through `set(_:_:for:)`, which keeps the member tables in step.
+    private(set) subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
         get {
             switch endpoint {
             case .owner: owner

@@ -168,7 +168,7 @@ struct LayoutRules {
     private mutating func unknownClass(_ catalog: ClassCatalog) {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
             switch catalog.resolve(reference, suggestions: &suggestions) {
-            case .found(let entry): classes[endpoint] = entry
+            case .found(let entry): classes.set(entry, catalog.memberTable(of: entry.key), for: endpoint)
             case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
             }
         }
@@ -183,14 +183,16 @@ struct LayoutRules {
                 if include.isResolved, let reference = object.node.classReference,
                     case .found(let entry) = catalog.resolve(reference, suggestions: &suggestions)
                 {
-                    classes[.object(index)] = entry
-                } else if include.isResolved, object.node.classReference == nil {
-                    classes[.object(index)] = catalog.entry(for: object.node.kind)
+                    classes.set(entry, catalog.memberTable(of: entry.key), for: .object(index))
+                } else if include.isResolved, object.node.classReference == nil,
+                    let entry = catalog.entry(for: object.node.kind)
+                {
+                    classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
                 }
             } else if let reference = object.node.classReference {
                 resolve(reference, .object(index))
             } else if let entry = catalog.entry(for: object.node.kind) {
-                classes[.object(index)] = entry
+                classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
             }
         }
     }
@@ -208,7 +210,7 @@ struct LayoutRules {
                     .classKindMismatch,
                     "class '\(entry.key)' cannot be created by <\(kind.rawValue)>: it \(actual), not <\(kind.rawValue)>",
                     at: object.node.position, declared: Self.declaration(of: entry))
-                classes[.object(index)] = nil
+                classes.set(nil, nil, for: .object(index))
             }
         }
     }
@@ -229,7 +231,7 @@ struct LayoutRules {
     private mutating func member(ofLink index: Int, _ catalog: ClassCatalog) -> ClassCatalog.Member? {
         if linkMembers == nil {
             linkMembers = analysis.links.map { link in
-                link.source.flatMap { classes[$0] }.flatMap { catalog.member(link.member, of: $0.key) }
+                link.source.flatMap { classes.members(of: $0) }.flatMap { catalog.member(link.member, in: $0) }
             }
         }
         return linkMembers?[index]
@@ -276,10 +278,10 @@ struct LayoutRules {
     /// `unknown-property`: a `<property>` the object's class does not declare.
     private mutating func unknownProperty(_ catalog: ClassCatalog) {
         for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
-            guard let entry = classes[.object(index)] else { continue }
+            guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
             for property in object.node.properties {
                 let key = MemberKey.property(property.name)
-                guard catalog.member(key, of: entry.key) == nil else { continue }
+                guard catalog.member(key, in: table) == nil else { continue }
                 report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
             }
         }
@@ -288,9 +290,9 @@ struct LayoutRules {
     /// `property-type-mismatch`: a `<property>` value that does not parse as the declared type.
     private mutating func propertyTypeMismatch(_ catalog: ClassCatalog) {
         for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
-            guard let entry = classes[.object(index)] else { continue }
+            guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
             for property in object.node.properties {
-                guard let member = catalog.member(.property(property.name), of: entry.key),
+                guard let member = catalog.member(.property(property.name), in: table),
                     let type = member.propertyType, type.parse(property.value, values: member.values) == nil
                 else { continue }
                 report(
@@ -309,37 +311,45 @@ struct LayoutRules {
     private mutating func unconnected(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
         // Most catalogs have no required member of a kind at all: then no object need be looked at.
         guard catalog.hasRequiredMembers(kind) else { return }
-        struct Connected: Hashable {
-            var endpoint: LayoutAnalysis.Endpoint
-            var member: MemberKey
-        }
-        // Built on the first required member met: most classes have none, and then no link is hashed.
-        var connected: Set<Connected>?
-        func isConnected(_ endpoint: LayoutAnalysis.Endpoint, _ member: MemberKey) -> Bool {
-            if connected == nil {
-                var set: Set<Connected> = []
-                set.reserveCapacity(analysis.links.count)
-                for link in analysis.links {
-                    if let source = link.source { set.insert(Connected(endpoint: source, member: link.member)) }
-                }
-                connected = set
-            }
-            return connected!.contains(Connected(endpoint: endpoint, member: member))
-        }
-        var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
+        if analysis.layout.owner != nil { unconnected(kind, rule, catalog, at: .owner) }
         // An include's object has its outlets connected in its own layout, and checked there.
-        endpoints += analysis.objects.indices.filter { analysis.objects[$0].node.include == nil }.map { .object($0) }
-        for endpoint in endpoints {
-            guard let entry = classes[endpoint] else { continue }
-            for member in catalog.requiredMembers(of: entry.key, kind: kind)
-            where !isConnected(endpoint, member.key) {
-                // Objects × outlets can be millions: past the cap the message is never made.
-                collector.report(
-                    rule,
-                    "\(member.key) of \(entry.displayName) is not connected in this layout",
-                    at: analysis.layout.location(analysis.position(of: endpoint)),
-                    notes: Self.declaration(of: member, in: entry))
+        for index in analysis.objects.indices where analysis.objects[index].node.include == nil {
+            unconnected(kind, rule, catalog, at: .object(index))
+        }
+    }
+
+    /// Every member of every endpoint that some link connects: made on the first required member met,
+    /// for both kinds, so that a layout whose classes require nothing hashes no link.
+    private var connectedMembers: Set<ConnectedMember>?
+
+    private struct ConnectedMember: Hashable {
+        var endpoint: LayoutAnalysis.Endpoint
+        var member: MemberKey
+    }
+
+    private mutating func unconnected(
+        _ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog, at endpoint: LayoutAnalysis.Endpoint
+    ) {
+        guard let entry = classes[endpoint], let table = classes.members(of: endpoint) else { return }
+        for member in catalog.requiredMembers(in: table, kind: kind) {
+            if connectedMembers == nil {
+                var connected: Set<ConnectedMember> = []
+                connected.reserveCapacity(analysis.links.count)
+                for link in analysis.links {
+                    if let source = link.source {
+                        connected.insert(ConnectedMember(endpoint: source, member: link.member))
+                    }
+                }
+                connectedMembers = connected
             }
+            guard connectedMembers?.contains(ConnectedMember(endpoint: endpoint, member: member.key)) == false
+            else { continue }
+            // Objects × outlets can be millions: past the cap the message is never made.
+            collector.report(
+                rule,
+                "\(member.key) of \(entry.displayName) is not connected in this layout",
+                at: analysis.layout.location(analysis.position(of: endpoint)),
+                notes: Self.declaration(of: member, in: entry))
         }
     }
 
