@@ -145,14 +145,19 @@ public struct ClassCatalog: Sendable {
     /// A class's members, found once by its key and then read without hashing it again: the rules look
     /// at the members of an object's class once per connection and per kind.
     struct MemberTable: Sendable {
-        fileprivate let key: String
-        /// `nil` before the hierarchy is resolved: the members are then found by walking the lineage.
-        fileprivate let resolved: ResolvedClass?
+        fileprivate let resolved: ResolvedClass
     }
 
-    /// The members of the class `key`.
+    /// The members of the class `key`: before the hierarchy is resolved, found by walking its lineage.
     func memberTable(of key: String) -> MemberTable {
-        MemberTable(key: key, resolved: resolved[key])
+        if let known = resolved[key] { return MemberTable(resolved: known) }
+        let members = allMembers(of: key)
+        var index: [MemberKey: Int] = [:]
+        for position in members.indices { index[members[position].key] = position }
+        return MemberTable(
+            resolved: ResolvedClass(
+                members: members, index: index, depth: 0, builtIn: nil,
+                required: members.indices.filter { !members[$0].isOptional }))
     }
 
     /// The members of the class keyed by an element's name, `memberTable(of: kind.rawValue)`.
@@ -216,7 +221,7 @@ public struct ClassCatalog: Sendable {
         }
         resolved = result
         kindTables = Self.kinds.map { kind in
-            result[kind.rawValue].map { MemberTable(key: kind.rawValue, resolved: $0) }
+            result[kind.rawValue].map { MemberTable(resolved: $0) }
         }
     }
 
@@ -340,32 +345,24 @@ public struct ClassCatalog: Sendable {
         return allMembers(of: key)
     }
 
-    /// The non-optional members of the class of one kind, inherited ones first: empty for most classes.
-    func requiredMembers(of key: String, kind: MemberKind) -> [Member] {
-        guard let known = resolved[key] else {
-            return allMembers(of: key).filter { $0.kind == kind && !$0.isOptional }
-        }
-        var result: [Member] = []
-        for index in known.required where known.members[index].kind == kind {
-            result.append(known.members[index])
-        }
-        return result
+    /// The positions in `table` of its class's non-optional members of one kind, in member order.
+    func requiredPositions(in table: MemberTable, kind: MemberKind) -> [Int] {
+        table.resolved.required.filter { table.resolved.members[$0].kind == kind }
     }
 
-    /// The non-optional members of one kind of a class found by `memberTable(of:)`.
-    func requiredMembers(in table: MemberTable, kind: MemberKind) -> [Member] {
-        guard let known = table.resolved else { return requiredMembers(of: table.key, kind: kind) }
-        var result: [Member] = []
-        for index in known.required where known.members[index].kind == kind {
-            result.append(known.members[index])
-        }
-        return result
+    /// Where the member `memberKey` is in `table`, if the class has it.
+    func position(of memberKey: MemberKey, in table: MemberTable) -> Int? {
+        table.resolved.index[memberKey]
+    }
+
+    /// The member at a position that `position(of:in:)` or `requiredPositions(in:kind:)` gave.
+    func member(at position: Int, in table: MemberTable) -> Member {
+        table.resolved.members[position]
     }
 
     /// The member `memberKey` of a class found by `memberTable(of:)`.
     func member(_ memberKey: MemberKey, in table: MemberTable) -> Member? {
-        guard let known = table.resolved else { return member(memberKey, of: table.key) }
-        return known.index[memberKey].map { known.members[$0] }
+        position(of: memberKey, in: table).map { member(at: $0, in: table) }
     }
 
     /// The member `memberKey` of the class, inherited or its own.

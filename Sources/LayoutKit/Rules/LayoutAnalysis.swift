@@ -82,10 +82,10 @@ struct LayoutAnalysis: Sendable {
     }
 
     private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {
-        if let first = ids[id] {
+        // One hash for a new id; a redeclared one (rare) is put back to its first declaration.
+        if let first = ids.updateValue(endpoint, forKey: id) {
+            ids[id] = first
             duplicateIDs.append((id, position, first))
-        } else {
-            ids[id] = endpoint
         }
     }
 

@@ -11,11 +11,18 @@ struct LayoutRules {
     private var suggestions = SuggestionBudget()
     /// The class of each endpoint, where it resolved.
     private(set) var classes: EndpointClasses {
-        didSet { linkMembers = nil }
+        didSet {
+            linkPositions = nil
+            connectedPositions = nil
+        }
     }
-    /// The member each link connects, in the order of `analysis.links`, where its source has a class
-    /// that declares it: looked up once for the rules that read it, and again only if a class changes.
-    private var linkMembers: [ClassCatalog.Member?]?
+    /// Where the member each link connects is among its source's class's members, in the order of
+    /// `analysis.links`, where the source has a class that declares it: looked up once for the rules that
+    /// read it, and again only if a class changes.
+    private var linkPositions: [Int?]?
+    /// The positions of the members connected of each endpoint, from `linkPositions`: what
+    /// `unconnected-*` checks required members against, made on the first required member met.
+    private var connectedPositions: [LayoutAnalysis.Endpoint: Set<Int>]?
 
     init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
         self.analysis = analysis
@@ -227,14 +234,22 @@ struct LayoutRules {
         }
     }
 
-    /// The member the link at `index` connects, of its source's class: `linkMembers`, made on first use.
+    /// The member the link at `index` connects, of its source's class.
     private mutating func member(ofLink index: Int, _ catalog: ClassCatalog) -> ClassCatalog.Member? {
-        if linkMembers == nil {
-            linkMembers = analysis.links.map { link in
-                link.source.flatMap { classes.members(of: $0) }.flatMap { catalog.member(link.member, in: $0) }
+        guard let position = position(ofLink: index, catalog), let source = analysis.links[index].source,
+            let table = classes.members(of: source)
+        else { return nil }
+        return catalog.member(at: position, in: table)
+    }
+
+    /// Where the member the link at `index` connects is in its source's class: `linkPositions`, made on first use.
+    private mutating func position(ofLink index: Int, _ catalog: ClassCatalog) -> Int? {
+        if linkPositions == nil {
+            linkPositions = analysis.links.map { link in
+                link.source.flatMap { classes.members(of: $0) }.flatMap { catalog.position(of: link.member, in: $0) }
             }
         }
-        return linkMembers?[index]
+        return linkPositions?[index]
     }
 
     /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none.
@@ -318,32 +333,24 @@ struct LayoutRules {
         }
     }
 
-    /// Every member of every endpoint that some link connects: made on the first required member met,
-    /// for both kinds, so that a layout whose classes require nothing hashes no link.
-    private var connectedMembers: Set<ConnectedMember>?
-
-    private struct ConnectedMember: Hashable {
-        var endpoint: LayoutAnalysis.Endpoint
-        var member: MemberKey
-    }
-
     private mutating func unconnected(
         _ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog, at endpoint: LayoutAnalysis.Endpoint
     ) {
         guard let entry = classes[endpoint], let table = classes.members(of: endpoint) else { return }
-        for member in catalog.requiredMembers(in: table, kind: kind) {
-            if connectedMembers == nil {
-                var connected: Set<ConnectedMember> = []
-                connected.reserveCapacity(analysis.links.count)
-                for link in analysis.links {
-                    if let source = link.source {
-                        connected.insert(ConnectedMember(endpoint: source, member: link.member))
-                    }
+        let required = catalog.requiredPositions(in: table, kind: kind)
+        if required.isEmpty { return }
+        if connectedPositions == nil {
+            var connected: [LayoutAnalysis.Endpoint: Set<Int>] = [:]
+            for index in analysis.links.indices {
+                if let source = analysis.links[index].source, let position = position(ofLink: index, catalog) {
+                    connected[source, default: []].insert(position)
                 }
-                connectedMembers = connected
             }
-            guard connectedMembers?.contains(ConnectedMember(endpoint: endpoint, member: member.key)) == false
-            else { continue }
+            connectedPositions = connected
+        }
+        let connected = connectedPositions?[endpoint]
+        for position in required where connected?.contains(position) != true {
+            let member = catalog.member(at: position, in: table)
             // Objects × outlets can be millions: past the cap the message is never made.
             collector.report(
                 rule,
