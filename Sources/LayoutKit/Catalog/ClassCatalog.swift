@@ -355,6 +355,9 @@ public struct ClassCatalog: Sendable {
         table.resolved.index[memberKey]
     }
 
+    /// How many members the class of `table` has, inherited ones included: positions are below it.
+    func memberCount(in table: MemberTable) -> Int { table.resolved.members.count }
+
     /// The member at a position that `position(of:in:)` or `requiredPositions(in:kind:)` gave.
     func member(at position: Int, in table: MemberTable) -> Member {
         table.resolved.members[position]

@@ -20,9 +20,10 @@ struct LayoutRules {
     /// `analysis.links`, where the source has a class that declares it: looked up once for the rules that
     /// read it, and again only if a class changes.
     private var linkPositions: [Int?]?
-    /// The positions of the members connected of each endpoint, from `linkPositions`: what
-    /// `unconnected-*` checks required members against, made on the first required member met.
-    private var connectedPositions: [LayoutAnalysis.Endpoint: Set<Int>]?
+    /// Whether each member of each endpoint's class is connected, by endpoint (the owner, then the
+    /// externals, then the objects) and position, from `linkPositions`; `nil` for an endpoint no link
+    /// starts at. What `unconnected-*` checks required members against, made on the first one met.
+    private var connectedPositions: [[Bool]?]?
 
     init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
         self.analysis = analysis
@@ -36,17 +37,55 @@ struct LayoutRules {
     /// The structure rules, then the class rules, in the order of the rules table.
     static let engineRules = RuleDescriptor.all.filter { $0.phase == .structure || $0.phase == .classes }
 
+    /// The rule functions in table order, each found from its rule's id once per process rather than
+    /// by matching ids (strings) for every layout.
+    private static let engineSteps: [(step: Step, phase: RuleDescriptor.Phase)] = engineRules.compactMap { rule in
+        Step(rule.id).map { ($0, rule.phase) }
+    }
+
     /// Runs every rule in table order; the class rules only when there is a catalog.
     mutating func run() {
-        for rule in Self.engineRules {
-            if rule.phase == .classes && catalog == nil { continue }
-            run(rule.id)
+        for (step, phase) in Self.engineSteps {
+            if phase == .classes && catalog == nil { continue }
+            run(step)
         }
     }
 
-    /// Runs the one rule `id`: each is a function named after it.
-    private mutating func run(_ id: RuleID) {
-        switch (id, catalog) {
+    /// A rule of the engine: each is a function named after its id.
+    private enum Step {
+        case duplicateID, unknownDestination, orphanOutlet, orphanAction, duplicateOutlet, duplicateAction,
+            duplicateProperty, unknownClass, classKindMismatch, unknownOutlet, unknownAction, outletTypeMismatch,
+            actionSenderMismatch, unconnectedOutlet, unconnectedAction, unknownProperty, propertyTypeMismatch
+
+        /// The step of the rule `id`; `nil` for a row of the table with no function here, which fails
+        /// the test that runs every fixture.
+        init?(_ id: RuleID) {
+            switch id {
+            case .duplicateID: self = .duplicateID
+            case .unknownDestination: self = .unknownDestination
+            case .orphanOutlet: self = .orphanOutlet
+            case .orphanAction: self = .orphanAction
+            case .duplicateOutlet: self = .duplicateOutlet
+            case .duplicateAction: self = .duplicateAction
+            case .duplicateProperty: self = .duplicateProperty
+            case .unknownClass: self = .unknownClass
+            case .classKindMismatch: self = .classKindMismatch
+            case .unknownOutlet: self = .unknownOutlet
+            case .unknownAction: self = .unknownAction
+            case .outletTypeMismatch: self = .outletTypeMismatch
+            case .actionSenderMismatch: self = .actionSenderMismatch
+            case .unconnectedOutlet: self = .unconnectedOutlet
+            case .unconnectedAction: self = .unconnectedAction
+            case .unknownProperty: self = .unknownProperty
+            case .propertyTypeMismatch: self = .propertyTypeMismatch
+            default: return nil
+            }
+        }
+    }
+
+    /// Runs the one rule `step`.
+    private mutating func run(_ step: Step) {
+        switch (step, catalog) {
         case (.duplicateID, _): duplicateID()
         case (.unknownDestination, _): unknownDestination()
         case (.orphanOutlet, _): orphan(.outlet, .orphanOutlet)
@@ -65,7 +104,7 @@ struct LayoutRules {
         case (.unknownProperty, let catalog?): unknownProperty(catalog)
         case (.propertyTypeMismatch, let catalog?): propertyTypeMismatch(catalog)
         default:
-            // A row of the table with no function here fails the test that runs every fixture.
+            // A class rule without a catalog.
             break
         }
     }
@@ -340,16 +379,21 @@ struct LayoutRules {
         let required = catalog.requiredPositions(in: table, kind: kind)
         if required.isEmpty { return }
         if connectedPositions == nil {
-            var connected: [LayoutAnalysis.Endpoint: Set<Int>] = [:]
+            var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.objects.count)))
             for index in analysis.links.indices {
-                if let source = analysis.links[index].source, let position = position(ofLink: index, catalog) {
-                    connected[source, default: []].insert(position)
+                guard let source = analysis.links[index].source, let position = position(ofLink: index, catalog),
+                    let sourceTable = classes.members(of: source)
+                else { continue }
+                let slot = slot(of: source)
+                if connected[slot] == nil {
+                    connected[slot] = Array(repeating: false, count: catalog.memberCount(in: sourceTable))
                 }
+                connected[slot]?[position] = true
             }
             connectedPositions = connected
         }
-        let connected = connectedPositions?[endpoint]
-        for position in required where connected?.contains(position) != true {
+        let connected = connectedPositions?[slot(of: endpoint)]
+        for position in required where connected?[position] != true {
             let member = catalog.member(at: position, in: table)
             // Objects × outlets can be millions: past the cap the message is never made.
             collector.report(
@@ -357,6 +401,15 @@ struct LayoutRules {
                 "\(member.key) of \(entry.displayName) is not connected in this layout",
                 at: analysis.layout.location(analysis.position(of: endpoint)),
                 notes: Self.declaration(of: member, in: entry))
+        }
+    }
+
+    /// Where an endpoint's entry is in `connectedPositions`.
+    private func slot(of endpoint: LayoutAnalysis.Endpoint) -> Int {
+        switch endpoint {
+        case .owner: 0
+        case .external(let index): 1 + index
+        case .object(let index): 1 + analysis.layout.externals.count + index
         }
     }
 
