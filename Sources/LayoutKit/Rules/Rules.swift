@@ -147,23 +147,38 @@ struct LayoutRules {
 
     /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
     private mutating func duplicateOutlet() {
-        struct Connected: Hashable {
-            var source: LayoutAnalysis.Endpoint
-            var member: MemberKey
+        // Sorted by source and name rather than hashed: a few comparisons of short names cost less than
+        // hashing every one. Ties keep link order, so each run of equals starts with the earliest link.
+        var outlets = analysis.links.indices.filter {
+            analysis.links[$0].member.kind == .outlet && analysis.links[$0].source != nil
         }
-        var first: [Connected: SourcePosition] = [:]
-        first.reserveCapacity(analysis.links.count)
-        for link in analysis.links where link.member.kind == .outlet {
-            guard let source = link.source else { continue }
-            let connected = Connected(source: source, member: link.member)
-            if let earlier = first[connected] {
-                report(
-                    .duplicateOutlet,
-                    "\(link.member) of \(analysis.describe(source)) is already connected at line \(earlier.line)",
-                    at: link.position)
+        guard outlets.count > 1 else { return }
+        let links = analysis.links
+        func slot(_ index: Int) -> Int { links[index].source.map(slot(of:)) ?? -1 }
+        outlets.sort { left, right in
+            let (leftSlot, rightSlot) = (slot(left), slot(right))
+            if leftSlot != rightSlot { return leftSlot < rightSlot }
+            let (leftName, rightName) = (links[left].member.name, links[right].member.name)
+            return leftName != rightName ? leftName < rightName : left < right
+        }
+        var duplicates: [(link: Int, first: Int)] = []
+        var first = outlets[0]
+        for index in outlets.dropFirst() {
+            if slot(index) == slot(first) && links[index].member.name == links[first].member.name {
+                duplicates.append((index, first))
             } else {
-                first[connected] = link.position
+                first = index
             }
+        }
+        // Reported in link order, as a walk of the links would find them.
+        duplicates.sort { $0.link < $1.link }
+        for (index, first) in duplicates {
+            let link = links[index]
+            guard let source = link.source else { continue }
+            report(
+                .duplicateOutlet,
+                "\(link.member) of \(analysis.describe(source)) is already connected at line \(links[first].position.line)",
+                at: link.position)
         }
     }
 
