@@ -4,23 +4,71 @@
 /// `LayoutRegistry` of Swift classes. The same rules run on both.
 public struct ClassCatalog: Sendable {
     /// One class: its name, where it sits in the hierarchy, and the members it declares itself.
+    ///
+    /// Its fields live in one immutable box: the rules and the compiler copy an entry for every
+    /// endpoint and connection they look at, and a copy is then one retain rather than one per field.
     struct ClassEntry: Sendable {
+        private struct Fields: Sendable {
+            var key: String
+            var name: String
+            var module: String?
+            var base: String?
+            var members: [Member]
+            var builtIn: ElementKind?
+            var swiftType: ClassType?
+            var make: (@Sendable () -> View)?
+            var location: SourceLocation?
+        }
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private var box: Box
+
+        init(
+            key: String, name: String, module: String?, base: String?, members: [Member],
+            builtIn: ElementKind? = nil, swiftType: ClassType? = nil, make: (@Sendable () -> View)? = nil,
+            location: SourceLocation? = nil
+        ) {
+            box = Box(
+                Fields(
+                    key: key, name: name, module: module, base: base, members: members, builtIn: builtIn,
+                    swiftType: swiftType, make: make, location: location))
+        }
+
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
-        var key: String
-        var name: String
-        var module: String?
+        var key: String { box.fields.key }
+        var name: String { box.fields.name }
+        var module: String? { box.fields.module }
         /// The key of the base class, already resolved.
-        var base: String?
-        /// Members declared by this class itself, not inherited.
-        var members: [Member]
+        var base: String? {
+            get { box.fields.base }
+            set {
+                var fields = box.fields
+                fields.base = newValue
+                box = Box(fields)
+            }
+        }
+        /// Members declared by this class itself, not inherited. Set the whole list at once: each set
+        /// makes a new box.
+        var members: [Member] {
+            get { box.fields.members }
+            set {
+                var fields = box.fields
+                fields.members = newValue
+                box = Box(fields)
+            }
+        }
         /// Set on the six built-in entries only.
-        var builtIn: ElementKind?
+        var builtIn: ElementKind? { box.fields.builtIn }
         /// The Swift class, when the catalog came from a registry.
-        var swiftType: ClassType?
+        var swiftType: ClassType? { box.fields.swiftType }
         /// Creates the object, for classes a layout can create.
-        var make: (@Sendable () -> View)?
+        var make: (@Sendable () -> View)? { box.fields.make }
         /// Where it was declared, for schema-built catalogs.
-        var location: SourceLocation?
+        var location: SourceLocation? { box.fields.location }
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
         /// How member types are written: `label`, `Module.Name`.
@@ -48,34 +96,81 @@ public struct ClassCatalog: Sendable {
         return catalog
     }()
 
+    /// The entry under each element's name, in `ElementKind.allCases` order: the class of every object
+    /// without `class=`, found without hashing its name.
+    private var kindEntries: [ClassEntry?] = Array(repeating: nil, count: ElementKind.allCases.count)
+    private static let kinds = ElementKind.allCases
+
     mutating func insert(_ entry: ClassEntry) {
         if classes[entry.key] == nil, entry.builtIn == nil {
             plainNames[entry.name, default: []].append(entry.key)
         }
         classes[entry.key] = entry
+        kindTables = Array(repeating: nil, count: Self.kinds.count)
+        if let kind = ElementKind(rawValue: entry.key), let index = Self.kinds.firstIndex(of: kind) {
+            kindEntries[index] = entry
+        }
         resolved = [:]
     }
 
     /// A class as the rules see it once the hierarchy is resolved: every member, inherited ones
     /// included, and where it sits. The rules ask for members once per connection, and walking the
     /// hierarchy each time was most of the time it took to load a layout.
-    private struct ResolvedClass: Sendable {
+    /// A class, shared rather than copied: a lookup is then one retain.
+    fileprivate final class ResolvedClass: Sendable {
         /// Inherited members first, a redeclared member keeping the subclass's entry in its base's place.
-        var members: [Member] = []
-        var index: [MemberKey: Int] = [:]
+        let members: [Member]
+        let index: [MemberKey: Int]
         /// 0 for a root; a class derives from an ancestor exactly `depth` difference steps up.
-        var depth = 0
+        let depth: Int
         /// The built-in kind it derives from, if any.
-        var builtIn: ElementKind?
+        let builtIn: ElementKind?
+        /// Indices in `members` of the non-optional ones, in order: what `unconnected-*` checks, and
+        /// for most classes nothing, so that rule need not walk every member of every object.
+        let required: [Int]
+
+        init(members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?, required: [Int]) {
+            self.members = members
+            self.index = index
+            self.depth = depth
+            self.builtIn = builtIn
+            self.required = required
+        }
     }
 
     private var resolved: [String: ResolvedClass] = [:]
+    /// `memberTable(of:)` of each element's name, in `ElementKind.allCases` order, once resolved.
+    private var kindTables: [MemberTable?] = Array(repeating: nil, count: ElementKind.allCases.count)
+
+    /// A class's members, found once by its key and then read without hashing it again: the rules look
+    /// at the members of an object's class once per connection and per kind.
+    struct MemberTable: Sendable {
+        fileprivate let resolved: ResolvedClass
+    }
+
+    /// The members of the class `key`: before the hierarchy is resolved, found by walking its lineage.
+    func memberTable(of key: String) -> MemberTable {
+        if let known = resolved[key] { return MemberTable(resolved: known) }
+        let members = allMembers(of: key)
+        var index: [MemberKey: Int] = [:]
+        for position in members.indices { index[members[position].key] = position }
+        return MemberTable(
+            resolved: ResolvedClass(
+                members: members, index: index, depth: 0, builtIn: nil,
+                required: members.indices.filter { !members[$0].isOptional }))
+    }
+
+    /// The members of the class keyed by an element's name, `memberTable(of: kind.rawValue)`.
+    func memberTable(for kind: ElementKind) -> MemberTable {
+        Self.kinds.firstIndex(of: kind).flatMap { kindTables[$0] } ?? memberTable(of: kind.rawValue)
+    }
 
     /// Works out every class's `ResolvedClass`; call when the last class is inserted (a later insert
     /// clears it). Linear in the classes and their members: each class is resolved once, from its
     /// base's result, bases first. A base chain that loops (which `ClassSchemaDecoder` cuts before
     /// calling this) is cut where the walk meets it again.
     mutating func resolveHierarchy() {
+        kindsWithRequiredMembers = []
         var result: [String: ResolvedClass] = [:]
         result.reserveCapacity(classes.count)
         for start in classes.keys where result[start] == nil {
@@ -89,24 +184,55 @@ public struct ClassCatalog: Sendable {
             }
             for key in chain.reversed() {
                 let entry = classes[key]!
-                var resolvedClass = ResolvedClass()
+                var members: [Member] = []
+                var index: [MemberKey: Int] = [:]
+                var depth = 0
+                var builtIn: ElementKind?
+                var required: [Int] = []
                 if let base = entry.base, let inherited = result[base] {
-                    resolvedClass = inherited
-                    resolvedClass.depth += 1
+                    // Shared with the base until this class declares a member: a class that declares
+                    // none costs a constant, however much it inherits.
+                    members = inherited.members
+                    index = inherited.index
+                    depth = inherited.depth + 1
+                    builtIn = inherited.builtIn
+                    required = inherited.required
                 }
-                if let kind = entry.builtIn { resolvedClass.builtIn = kind }
+                if let kind = entry.builtIn { builtIn = kind }
                 for member in entry.members {
-                    if let position = resolvedClass.index[member.key] {
-                        resolvedClass.members[position] = member
+                    if !member.isOptional { kindsWithRequiredMembers.insert(member.kind) }
+                    if let position = index[member.key] {
+                        let wasRequired = !members[position].isOptional
+                        members[position] = member
+                        if wasRequired && member.isOptional {
+                            required.removeAll { $0 == position }
+                        } else if !wasRequired && !member.isOptional {
+                            required.insert(position, at: required.firstIndex { $0 > position } ?? required.count)
+                        }
                     } else {
-                        resolvedClass.index[member.key] = resolvedClass.members.count
-                        resolvedClass.members.append(member)
+                        if !member.isOptional { required.append(members.count) }
+                        index[member.key] = members.count
+                        members.append(member)
                     }
                 }
-                result[key] = resolvedClass
+                result[key] = ResolvedClass(
+                    members: members, index: index, depth: depth, builtIn: builtIn, required: required)
             }
         }
         resolved = result
+        kindTables = Self.kinds.map { kind in
+            result[kind.rawValue].map { MemberTable(resolved: $0) }
+        }
+    }
+
+    /// The kinds of which some class declares a non-optional member: for the others,
+    /// `unconnected-*` has nothing to look for in any object.
+    private var kindsWithRequiredMembers: Set<MemberKind> = []
+
+    /// Whether some class of the catalog has a non-optional member of `kind`. Before the hierarchy is
+    /// resolved, answers `true`: the members are then found by walking each class's lineage.
+    func hasRequiredMembers(_ kind: MemberKind) -> Bool {
+        (resolved.isEmpty && !classes.isEmpty) || kindsWithRequiredMembers.contains(kind)
     }
 
     /// The number of classes other than the built-ins.
@@ -165,6 +291,11 @@ public struct ClassCatalog: Sendable {
         return resolve(ClassReference(name: name, module: nil), suggestions: &suggestions)
     }
 
+    /// The class keyed by an element's name, `classes[kind.rawValue]`: the class of an object without `class=`.
+    func entry(for kind: ElementKind) -> ClassEntry? {
+        Self.kinds.firstIndex(of: kind).flatMap { kindEntries[$0] }
+    }
+
     /// The class itself, then its base, and so on to the root.
     func lineage(of key: String) -> [ClassEntry] {
         var result: [ClassEntry] = []
@@ -212,6 +343,29 @@ public struct ClassCatalog: Sendable {
     func members(of key: String) -> [Member] {
         if let known = resolved[key] { return known.members }
         return allMembers(of: key)
+    }
+
+    /// The positions in `table` of its class's non-optional members of one kind, in member order.
+    func requiredPositions(in table: MemberTable, kind: MemberKind) -> [Int] {
+        table.resolved.required.filter { table.resolved.members[$0].kind == kind }
+    }
+
+    /// Where the member `memberKey` is in `table`, if the class has it.
+    func position(of memberKey: MemberKey, in table: MemberTable) -> Int? {
+        table.resolved.index[memberKey]
+    }
+
+    /// How many members the class of `table` has, inherited ones included: positions are below it.
+    func memberCount(in table: MemberTable) -> Int { table.resolved.members.count }
+
+    /// The member at a position that `position(of:in:)` or `requiredPositions(in:kind:)` gave.
+    func member(at position: Int, in table: MemberTable) -> Member {
+        table.resolved.members[position]
+    }
+
+    /// The member `memberKey` of a class found by `memberTable(of:)`.
+    func member(_ memberKey: MemberKey, in table: MemberTable) -> Member? {
+        position(of: memberKey, in: table).map { member(at: $0, in: table) }
     }
 
     /// The member `memberKey` of the class, inherited or its own.

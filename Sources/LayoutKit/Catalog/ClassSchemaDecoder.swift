@@ -199,6 +199,9 @@ struct ClassSchemaDecoder {
                             location: base.location))
                 }
             }
+            // Built apart and set once: an entry's fields are boxed, and each set makes a new box.
+            var members = entry.members
+            members.reserveCapacity(members.count + declaration.members.count)
             for member in declaration.members {
                 var type: String?
                 if member.key.kind.hasClassType {
@@ -211,11 +214,12 @@ struct ClassSchemaDecoder {
                                 location: member.location))
                     }
                 }
-                entry.members.append(
+                members.append(
                     ClassCatalog.Member(
                         key: member.key, type: type, typeName: member.type, isOptional: member.optional,
                         values: member.values, location: member.location))
             }
+            entry.members = members
             catalog.insert(entry)
         }
         breakCycles(in: &catalog, order: accepted.map(\.key))

@@ -47,21 +47,51 @@ struct MemberKey: Hashable, Sendable, CustomStringConvertible {
 extension ClassCatalog {
     /// One member a class declares itself: a plain description that catalogs compare and rules read,
     /// plus, for registry-built catalogs, the Swift declaration that applies it.
+    ///
+    /// Immutable, its fields in one box: the rules and the compiler copy a member for each connection,
+    /// and a copy is then one retain rather than one per field.
     struct Member: Sendable {
-        var key: MemberKey
+        private struct Fields: Sendable {
+            var key: MemberKey
+            var type: String?
+            var typeName: String
+            var isOptional: Bool
+            var values: [String]
+            var location: SourceLocation?
+            var declaration: MemberDeclaration?
+        }
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private let box: Box
+
+        init(
+            key: MemberKey, type: String?, typeName: String, isOptional: Bool, values: [String] = [],
+            location: SourceLocation? = nil, declaration: MemberDeclaration? = nil
+        ) {
+            box = Box(
+                Fields(
+                    key: key, type: type, typeName: typeName, isOptional: isOptional, values: values,
+                    location: location, declaration: declaration))
+        }
+
+        var key: MemberKey { box.fields.key }
         /// The key in the catalog of the member's type (an outlet's destination class, an action's
         /// sender class), when it has one; a property's type is a `PropertyType`, not a class.
-        var type: String?
+        var type: String? { box.fields.type }
         /// The type as declared, for messages: a class, or a property's `PropertyType` raw value.
-        var typeName: String
-        var isOptional: Bool
+        var typeName: String { box.fields.typeName }
+        var isOptional: Bool { box.fields.isOptional }
         /// A property of type `enum`: the values it accepts, in declaration order; empty otherwise.
-        var values: [String] = []
+        var values: [String] { box.fields.values }
         /// Where it was declared, for schema-built catalogs.
-        var location: SourceLocation?
+        var location: SourceLocation? { box.fields.location }
         /// The Swift member, when the catalog came from a registry. Kept out of every comparison: it is
         /// behaviour, and a later kind's may be isolated to the main actor.
-        var declaration: MemberDeclaration?
+        var declaration: MemberDeclaration? { box.fields.declaration }
 
         var name: String { key.name }
         var kind: MemberKind { key.kind }

@@ -58,22 +58,43 @@ public enum LayoutFile {
 
     /// Reads from an open descriptor (standard input, say) until its end or `readLimit` bytes.
     ///
-    /// - Parameter expectedCount: The file's size when known, so that the buffer is allocated once.
+    /// The bytes are read straight into the array returned, with no buffer between: for a regular file,
+    /// whose size is known, that is one allocation and a read that fills it, then one that finds the end.
+    ///
+    /// - Parameter expectedCount: The file's size when known, so that the array is allocated once.
     public static func read(descriptor: Int32, expectedCount: Int) -> Contents {
+        // One byte more than expected, so that a file that grew is still seen to.
+        var capacity = min(max(expectedCount, 0), readLimit - 1) + 1
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(max(expectedCount, 0), readLimit - 1) + 1)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < readLimit {
-            let wanted = min(chunk.count, readLimit - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { readFromDescriptor(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unreadable(reason(errno))
+        while true {
+            var failure: Int32 = 0
+            var ended = false
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                guard let base = buffer.baseAddress else { return }
+                bytes.withUnsafeBufferPointer { read in
+                    guard let readBase = read.baseAddress else { return }
+                    base.initialize(from: readBase, count: read.count)
+                    count = read.count
+                }
+                while count < capacity {
+                    let got = readFromDescriptor(descriptor, base + count, capacity - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if got == 0 {
+                        ended = true
+                        return
+                    }
+                    count += got
+                }
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+            if failure != 0 { return .unreadable(reason(failure)) }
+            if ended || capacity >= readLimit { return .bytes(bytes) }
+            capacity = min(readLimit, max(capacity * 2, 64 * 1024))
         }
-        return .bytes(bytes)
     }
 
     /// An `errno` value as the system describes it ("No such file or directory").

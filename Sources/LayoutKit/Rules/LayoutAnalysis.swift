@@ -8,10 +8,16 @@ struct LayoutAnalysis: Sendable {
         case object(Int)
     }
 
-    /// One object element, with the index of its parent.
-    struct Object: Sendable {
-        var node: LayoutNode
-        var parent: Int?
+    /// One object element, with the index of its parent. A class, so that the rules and the compiler,
+    /// which walk every object several times, share it rather than copy every field of its node.
+    final class Object: Sendable {
+        let node: LayoutNode
+        let parent: Int?
+
+        init(node: LayoutNode, parent: Int?) {
+            self.node = node
+            self.parent = parent
+        }
     }
 
     /// One connection: the member `member` of `source` is connected to `destination`. For an outlet,
@@ -41,12 +47,17 @@ struct LayoutAnalysis: Sendable {
     private(set) var objects: [Object] = []
     private(set) var topLevel: [Int] = []
     private(set) var ids: [String: Endpoint] = [:]
-    /// Every id declaration in document order, for duplicate-id.
-    private(set) var idDeclarations: [(id: String, position: SourcePosition)] = []
+    /// Every declaration of an id declared before, in document order, with the endpoint that declared
+    /// it first: what duplicate-id reports, found as the ids are collected rather than by hashing them again.
+    private(set) var duplicateIDs: [(id: String, position: SourcePosition, first: Endpoint)] = []
     private(set) var links: [Link] = []
 
     init(_ layout: Layout) {
         self.layout = layout
+        // Sized once: growing them would copy the objects and rehash every id.
+        let objectCount = Self.count(layout.objects)
+        objects.reserveCapacity(objectCount)
+        ids.reserveCapacity(objectCount + layout.externals.count + 1)
         if let owner = layout.owner, let id = owner.id {
             declare(id, .owner, at: owner.position)
         }
@@ -63,9 +74,19 @@ struct LayoutAnalysis: Sendable {
         links.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
     }
 
+    /// How many nodes there are, nested ones included; reads each node's children in place, not a copy of it.
+    private static func count(_ nodes: [LayoutNode]) -> Int {
+        var total = nodes.count
+        for index in nodes.indices { total += count(nodes[index].children) }
+        return total
+    }
+
     private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {
-        idDeclarations.append((id, position))
-        if ids[id] == nil { ids[id] = endpoint }
+        // One hash for a new id; a redeclared one (rare) is put back to its first declaration.
+        if let first = ids.updateValue(endpoint, forKey: id) {
+            ids[id] = first
+            duplicateIDs.append((id, position, first))
+        }
     }
 
     private mutating func add(_ node: LayoutNode, parent: Int?, classedAncestor: Int?) -> Int {
@@ -152,13 +173,41 @@ struct EndpointClasses: Sendable {
     private var owner: ClassCatalog.ClassEntry?
     private var externals: [ClassCatalog.ClassEntry?]
     private var objects: [ClassCatalog.ClassEntry?]
+    /// The members of each endpoint's class, for the rules: set with the class by `set(_:_:for:)`.
+    private var ownerTable: ClassCatalog.MemberTable?
+    private var externalTables: [ClassCatalog.MemberTable?]
+    private var objectTables: [ClassCatalog.MemberTable?]
 
     init(_ analysis: LayoutAnalysis) {
         externals = Array(repeating: nil, count: analysis.layout.externals.count)
         objects = Array(repeating: nil, count: analysis.objects.count)
+        externalTables = Array(repeating: nil, count: analysis.layout.externals.count)
+        objectTables = Array(repeating: nil, count: analysis.objects.count)
     }
 
-    subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
+    /// Sets an endpoint's class and the table of its members (`nil` and `nil` for none).
+    mutating func set(
+        _ entry: ClassCatalog.ClassEntry?, _ table: ClassCatalog.MemberTable?, for endpoint: LayoutAnalysis.Endpoint
+    ) {
+        self[endpoint] = entry
+        switch endpoint {
+        case .owner: ownerTable = table
+        case .external(let index): externalTables[index] = table
+        case .object(let index): objectTables[index] = table
+        }
+    }
+
+    /// The members of an endpoint's class, where it resolved.
+    func members(of endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.MemberTable? {
+        switch endpoint {
+        case .owner: ownerTable
+        case .external(let index): externalTables[index]
+        case .object(let index): objectTables[index]
+        }
+    }
+
+    /// The class of an endpoint; set only through `set(_:_:for:)`, which keeps the member tables in step.
+    private(set) subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
         get {
             switch endpoint {
             case .owner: owner

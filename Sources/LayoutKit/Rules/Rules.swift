@@ -10,7 +10,20 @@ struct LayoutRules {
     /// The did-you-mean work this file may still cause.
     private var suggestions = SuggestionBudget()
     /// The class of each endpoint, where it resolved.
-    private(set) var classes: EndpointClasses
+    private(set) var classes: EndpointClasses {
+        didSet {
+            linkPositions = nil
+            connectedPositions = nil
+        }
+    }
+    /// Where the member each link connects is among its source's class's members, in the order of
+    /// `analysis.links`, where the source has a class that declares it: looked up once for the rules that
+    /// read it, and again only if a class changes.
+    private var linkPositions: [Int?]?
+    /// Whether each member of each endpoint's class is connected, by endpoint (the owner, then the
+    /// externals, then the objects) and position, from `linkPositions`; `nil` for an endpoint no link
+    /// starts at. What `unconnected-*` checks required members against, made on the first one met.
+    private var connectedPositions: [[Bool]?]?
 
     init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
         self.analysis = analysis
@@ -24,17 +37,55 @@ struct LayoutRules {
     /// The structure rules, then the class rules, in the order of the rules table.
     static let engineRules = RuleDescriptor.all.filter { $0.phase == .structure || $0.phase == .classes }
 
+    /// The rule functions in table order, each found from its rule's id once per process rather than
+    /// by matching ids (strings) for every layout.
+    private static let engineSteps: [(step: Step, phase: RuleDescriptor.Phase)] = engineRules.compactMap { rule in
+        Step(rule.id).map { ($0, rule.phase) }
+    }
+
     /// Runs every rule in table order; the class rules only when there is a catalog.
     mutating func run() {
-        for rule in Self.engineRules {
-            if rule.phase == .classes && catalog == nil { continue }
-            run(rule.id)
+        for (step, phase) in Self.engineSteps {
+            if phase == .classes && catalog == nil { continue }
+            run(step)
         }
     }
 
-    /// Runs the one rule `id`: each is a function named after it.
-    private mutating func run(_ id: RuleID) {
-        switch (id, catalog) {
+    /// A rule of the engine: each is a function named after its id.
+    private enum Step {
+        case duplicateID, unknownDestination, orphanOutlet, orphanAction, duplicateOutlet, duplicateAction,
+            duplicateProperty, unknownClass, classKindMismatch, unknownOutlet, unknownAction, outletTypeMismatch,
+            actionSenderMismatch, unconnectedOutlet, unconnectedAction, unknownProperty, propertyTypeMismatch
+
+        /// The step of the rule `id`; `nil` for a row of the table with no function here, which fails
+        /// the test that runs every fixture.
+        init?(_ id: RuleID) {
+            switch id {
+            case .duplicateID: self = .duplicateID
+            case .unknownDestination: self = .unknownDestination
+            case .orphanOutlet: self = .orphanOutlet
+            case .orphanAction: self = .orphanAction
+            case .duplicateOutlet: self = .duplicateOutlet
+            case .duplicateAction: self = .duplicateAction
+            case .duplicateProperty: self = .duplicateProperty
+            case .unknownClass: self = .unknownClass
+            case .classKindMismatch: self = .classKindMismatch
+            case .unknownOutlet: self = .unknownOutlet
+            case .unknownAction: self = .unknownAction
+            case .outletTypeMismatch: self = .outletTypeMismatch
+            case .actionSenderMismatch: self = .actionSenderMismatch
+            case .unconnectedOutlet: self = .unconnectedOutlet
+            case .unconnectedAction: self = .unconnectedAction
+            case .unknownProperty: self = .unknownProperty
+            case .propertyTypeMismatch: self = .propertyTypeMismatch
+            default: return nil
+            }
+        }
+    }
+
+    /// Runs the one rule `step`.
+    private mutating func run(_ step: Step) {
+        switch (step, catalog) {
         case (.duplicateID, _): duplicateID()
         case (.unknownDestination, _): unknownDestination()
         case (.orphanOutlet, _): orphan(.outlet, .orphanOutlet)
@@ -53,7 +104,7 @@ struct LayoutRules {
         case (.unknownProperty, let catalog?): unknownProperty(catalog)
         case (.propertyTypeMismatch, let catalog?): propertyTypeMismatch(catalog)
         default:
-            // A row of the table with no function here fails the test that runs every fixture.
+            // A class rule without a catalog.
             break
         }
     }
@@ -62,15 +113,11 @@ struct LayoutRules {
 
     /// `duplicate-id`: an id used twice, reported at the second element.
     private mutating func duplicateID() {
-        var first: [String: SourcePosition] = [:]
-        for declaration in analysis.idDeclarations {
-            if let earlier = first[declaration.id] {
-                report(
-                    .duplicateID,
-                    "id '\(declaration.id)' is already used at line \(earlier.line)", at: declaration.position)
-            } else {
-                first[declaration.id] = declaration.position
-            }
+        for duplicate in analysis.duplicateIDs {
+            report(
+                .duplicateID,
+                "id '\(duplicate.id)' is already used at line \(analysis.position(of: duplicate.first).line)",
+                at: duplicate.position)
         }
     }
 
@@ -100,17 +147,38 @@ struct LayoutRules {
 
     /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
     private mutating func duplicateOutlet() {
-        var first: [LayoutAnalysis.Endpoint: [MemberKey: SourcePosition]] = [:]
-        for link in analysis.links where link.member.kind == .outlet {
-            guard let source = link.source else { continue }
-            if let earlier = first[source]?[link.member] {
-                report(
-                    .duplicateOutlet,
-                    "\(link.member) of \(analysis.describe(source)) is already connected at line \(earlier.line)",
-                    at: link.position)
+        // Sorted by source and name rather than hashed: a few comparisons of short names cost less than
+        // hashing every one. Ties keep link order, so each run of equals starts with the earliest link.
+        var outlets = analysis.links.indices.filter {
+            analysis.links[$0].member.kind == .outlet && analysis.links[$0].source != nil
+        }
+        guard outlets.count > 1 else { return }
+        let links = analysis.links
+        func slot(_ index: Int) -> Int { links[index].source.map(slot(of:)) ?? -1 }
+        outlets.sort { left, right in
+            let (leftSlot, rightSlot) = (slot(left), slot(right))
+            if leftSlot != rightSlot { return leftSlot < rightSlot }
+            let (leftName, rightName) = (links[left].member.name, links[right].member.name)
+            return leftName != rightName ? leftName < rightName : left < right
+        }
+        var duplicates: [(link: Int, first: Int)] = []
+        var first = outlets[0]
+        for index in outlets.dropFirst() {
+            if slot(index) == slot(first) && links[index].member.name == links[first].member.name {
+                duplicates.append((index, first))
             } else {
-                first[source, default: [:]][link.member] = link.position
+                first = index
             }
+        }
+        // Reported in link order, as a walk of the links would find them.
+        duplicates.sort { $0.link < $1.link }
+        for (index, first) in duplicates {
+            let link = links[index]
+            guard let source = link.source else { continue }
+            report(
+                .duplicateOutlet,
+                "\(link.member) of \(analysis.describe(source)) is already connected at line \(links[first].position.line)",
+                at: link.position)
         }
     }
 
@@ -161,7 +229,7 @@ struct LayoutRules {
     private mutating func unknownClass(_ catalog: ClassCatalog) {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
             switch catalog.resolve(reference, suggestions: &suggestions) {
-            case .found(let entry): classes[endpoint] = entry
+            case .found(let entry): classes.set(entry, catalog.memberTable(of: entry.key), for: endpoint)
             case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
             }
         }
@@ -176,14 +244,16 @@ struct LayoutRules {
                 if include.isResolved, let reference = object.node.classReference,
                     case .found(let entry) = catalog.resolve(reference, suggestions: &suggestions)
                 {
-                    classes[.object(index)] = entry
-                } else if include.isResolved, object.node.classReference == nil {
-                    classes[.object(index)] = catalog.classes[object.node.kind.rawValue]
+                    classes.set(entry, catalog.memberTable(of: entry.key), for: .object(index))
+                } else if include.isResolved, object.node.classReference == nil,
+                    let entry = catalog.entry(for: object.node.kind)
+                {
+                    classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
                 }
             } else if let reference = object.node.classReference {
                 resolve(reference, .object(index))
-            } else if let entry = catalog.classes[object.node.kind.rawValue] {
-                classes[.object(index)] = entry
+            } else if let entry = catalog.entry(for: object.node.kind) {
+                classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
             }
         }
     }
@@ -201,7 +271,7 @@ struct LayoutRules {
                     .classKindMismatch,
                     "class '\(entry.key)' cannot be created by <\(kind.rawValue)>: it \(actual), not <\(kind.rawValue)>",
                     at: object.node.position, declared: Self.declaration(of: entry))
-                classes[.object(index)] = nil
+                classes.set(nil, nil, for: .object(index))
             }
         }
     }
@@ -209,14 +279,31 @@ struct LayoutRules {
     /// `unknown-outlet` and `unknown-action`: a connection to a member the source class (an action's
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for link in analysis.links where link.member.kind == memberKind {
-            guard let source = link.source, let entry = classes[source],
-                catalog.member(link.member, of: entry.key) == nil
+        for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
+            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil
             else { continue }
             report(
                 rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
                 declared: Self.declaration(of: entry))
         }
+    }
+
+    /// The member the link at `index` connects, of its source's class.
+    private mutating func member(ofLink index: Int, _ catalog: ClassCatalog) -> ClassCatalog.Member? {
+        guard let position = position(ofLink: index, catalog), let source = analysis.links[index].source,
+            let table = classes.members(of: source)
+        else { return nil }
+        return catalog.member(at: position, in: table)
+    }
+
+    /// Where the member the link at `index` connects is in its source's class: `linkPositions`, made on first use.
+    private mutating func position(ofLink index: Int, _ catalog: ClassCatalog) -> Int? {
+        if linkPositions == nil {
+            linkPositions = analysis.links.map { link in
+                link.source.flatMap { classes.members(of: $0) }.flatMap { catalog.position(of: link.member, in: $0) }
+            }
+        }
+        return linkPositions?[index]
     }
 
     /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none.
@@ -240,10 +327,10 @@ struct LayoutRules {
     /// `outlet-type-mismatch` and `action-sender-mismatch`: the destination is not of the outlet's type,
     /// or the control is not of the sender type the action accepts.
     private mutating func memberTypeMismatch(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for link in analysis.links where link.member.kind == kind {
+        for (index, link) in analysis.links.enumerated() where link.member.kind == kind {
             guard let source = link.source, let sourceClass = classes[source],
                 let destination = link.destination, let destinationClass = classes[destination],
-                let member = catalog.member(link.member, of: sourceClass.key)
+                let member = self.member(ofLink: index, catalog)
             else { continue }
             if !catalog.fits(destinationClass, member) {
                 let message =
@@ -260,10 +347,10 @@ struct LayoutRules {
     /// `unknown-property`: a `<property>` the object's class does not declare.
     private mutating func unknownProperty(_ catalog: ClassCatalog) {
         for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
-            guard let entry = classes[.object(index)] else { continue }
+            guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
             for property in object.node.properties {
                 let key = MemberKey.property(property.name)
-                guard catalog.member(key, of: entry.key) == nil else { continue }
+                guard catalog.member(key, in: table) == nil else { continue }
                 report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
             }
         }
@@ -272,9 +359,9 @@ struct LayoutRules {
     /// `property-type-mismatch`: a `<property>` value that does not parse as the declared type.
     private mutating func propertyTypeMismatch(_ catalog: ClassCatalog) {
         for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
-            guard let entry = classes[.object(index)] else { continue }
+            guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
             for property in object.node.properties {
-                guard let member = catalog.member(.property(property.name), of: entry.key),
+                guard let member = catalog.member(.property(property.name), in: table),
                     let type = member.propertyType, type.parse(property.value, values: member.values) == nil
                 else { continue }
                 report(
@@ -291,29 +378,53 @@ struct LayoutRules {
     /// `unconnected-outlet` and `unconnected-action`: a non-optional outlet or action of an object (or
     /// the owner) that nothing connects.
     private mutating func unconnected(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        struct Connected: Hashable {
-            var endpoint: LayoutAnalysis.Endpoint
-            var member: MemberKey
-        }
-        var connected: Set<Connected> = []
-        for link in analysis.links {
-            if let source = link.source { connected.insert(Connected(endpoint: source, member: link.member)) }
-        }
-        var endpoints: [LayoutAnalysis.Endpoint] = analysis.layout.owner == nil ? [] : [.owner]
+        // Most catalogs have no required member of a kind at all: then no object need be looked at.
+        guard catalog.hasRequiredMembers(kind) else { return }
+        if analysis.layout.owner != nil { unconnected(kind, rule, catalog, at: .owner) }
         // An include's object has its outlets connected in its own layout, and checked there.
-        endpoints += analysis.objects.indices.filter { analysis.objects[$0].node.include == nil }.map { .object($0) }
-        for endpoint in endpoints {
-            guard let entry = classes[endpoint] else { continue }
-            for member in catalog.members(of: entry.key) where member.kind == kind && !member.isOptional {
-                if !connected.contains(Connected(endpoint: endpoint, member: member.key)) {
-                    // Objects × outlets can be millions: past the cap the message is never made.
-                    collector.report(
-                        rule,
-                        "\(member.key) of \(entry.displayName) is not connected in this layout",
-                        at: analysis.layout.location(analysis.position(of: endpoint)),
-                        notes: Self.declaration(of: member, in: entry))
+        for index in analysis.objects.indices where analysis.objects[index].node.include == nil {
+            unconnected(kind, rule, catalog, at: .object(index))
+        }
+    }
+
+    private mutating func unconnected(
+        _ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog, at endpoint: LayoutAnalysis.Endpoint
+    ) {
+        guard let entry = classes[endpoint], let table = classes.members(of: endpoint) else { return }
+        let required = catalog.requiredPositions(in: table, kind: kind)
+        if required.isEmpty { return }
+        if connectedPositions == nil {
+            var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.objects.count)))
+            for index in analysis.links.indices {
+                guard let source = analysis.links[index].source, let position = position(ofLink: index, catalog),
+                    let sourceTable = classes.members(of: source)
+                else { continue }
+                let slot = slot(of: source)
+                if connected[slot] == nil {
+                    connected[slot] = Array(repeating: false, count: catalog.memberCount(in: sourceTable))
                 }
+                connected[slot]?[position] = true
             }
+            connectedPositions = connected
+        }
+        let connected = connectedPositions?[slot(of: endpoint)]
+        for position in required where connected?[position] != true {
+            let member = catalog.member(at: position, in: table)
+            // Objects × outlets can be millions: past the cap the message is never made.
+            collector.report(
+                rule,
+                "\(member.key) of \(entry.displayName) is not connected in this layout",
+                at: analysis.layout.location(analysis.position(of: endpoint)),
+                notes: Self.declaration(of: member, in: entry))
+        }
+    }
+
+    /// Where an endpoint's entry is in `connectedPositions`.
+    private func slot(of endpoint: LayoutAnalysis.Endpoint) -> Int {
+        switch endpoint {
+        case .owner: 0
+        case .external(let index): 1 + index
+        case .object(let index): 1 + analysis.layout.externals.count + index
         }
     }
 
