@@ -19,7 +19,9 @@ struct ParsedElement: Sendable {
 /// What `XMLReader` tells as it reads one document, in document order. A handler sees only Swift values.
 protocol XMLHandler: AnyObject {
     /// A start tag: its local name, namespace URI, attributes (values decoded) and where it begins.
-    func startElement(name: String, namespace: String?, attributes: [ParsedAttribute], position: SourcePosition)
+    func startElement(
+        name: consuming String, namespace: consuming String?, attributes: consuming [ParsedAttribute],
+        position: SourcePosition)
     /// The end tag of the element started last and not yet ended.
     func endElement()
     /// Where the first non-whitespace text directly inside the open element begins; at most once per element.
@@ -33,7 +35,10 @@ final class ElementTreeBuilder: XMLHandler {
     /// The document's element, once its end tag is read.
     @exclusivity(unchecked) private(set) var root: ParsedElement?
 
-    func startElement(name: String, namespace: String?, attributes: [ParsedAttribute], position: SourcePosition) {
+    func startElement(
+        name: consuming String, namespace: consuming String?, attributes: consuming [ParsedAttribute],
+        position: SourcePosition
+    ) {
         stack.append(ParsedElement(name: name, namespace: namespace, attributes: attributes, position: position))
     }
 

@@ -129,7 +129,7 @@ enum XMLReader {
                     xmlFreeDoc(document)
                     ctxt.pointee.myDoc = nil
                 }
-                if state.failure == nil, ctxt.pointee.wellFormed == 0 {
+                if !state.hasFailed, ctxt.pointee.wellFormed == 0 {
                     state.fail(.xmlSyntax, "the document is not well-formed", at: SourcePosition(line: 1, column: 1))
                 }
             }
@@ -371,7 +371,9 @@ private final class ParseState {
     /// One entry per open element: whether its first text has been reported.
     @exclusivity(unchecked) var open: [Bool] = []
     @exclusivity(unchecked) var elementCount = 0
-    @exclusivity(unchecked) var failure: Diagnostic?
+    @exclusivity(unchecked) private(set) var failure: Diagnostic?
+    /// `failure != nil`, asked on every callback without copying the optional diagnostic.
+    @exclusivity(unchecked) private(set) var hasFailed = false
     /// The last namespace URI made into a String: libxml2 interns names in its dictionary, so every
     /// element and attribute of the layout namespace hands over the same pointer.
     @exclusivity(unchecked) private var lastNamespace: (pointer: UnsafePointer<xmlChar>, string: String)?
@@ -430,7 +432,8 @@ private final class ParseState {
     }
 
     func fail(_ rule: RuleID, _ message: String, at position: SourcePosition) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
+        hasFailed = true
         failure = Diagnostic(
             rule: rule, message: message,
             location: SourceLocation(file: file, line: position.line, column: position.column))
@@ -518,7 +521,7 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
     }
     handler.startElementNs = {
         context, localname, _, uri, _, _, attributeCount, _, attributes in
-        guard let (ctxt, state) = state(of: context), state.failure == nil else { return }
+        guard let (ctxt, state) = state(of: context), !state.hasFailed else { return }
         let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
         let name = localname.map(state.name) ?? ""
         let namespace = state.namespace(uri)
@@ -563,13 +566,13 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         state.handler.startElement(name: name, namespace: namespace, attributes: parsed, position: position)
     }
     handler.endElementNs = { context, _, _, _ in
-        guard let (_, state) = state(of: context), state.failure == nil, state.open.popLast() != nil else {
+        guard let (_, state) = state(of: context), !state.hasFailed, state.open.popLast() != nil else {
             return
         }
         state.handler.endElement()
     }
     let characters: charactersSAXFunc = { context, bytes, length in
-        guard let (ctxt, state) = state(of: context), state.failure == nil, let bytes,
+        guard let (ctxt, state) = state(of: context), !state.hasFailed, let bytes,
             state.open.last == false
         else { return }
         // Most calls are the indentation between two tags: find the first byte that is not XML space.
@@ -584,7 +587,7 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
     handler.characters = characters
     handler.ignorableWhitespace = characters
     handler.cdataBlock = { context, _, _ in
-        guard let (ctxt, state) = state(of: context), state.failure == nil, state.open.last == false else { return }
+        guard let (ctxt, state) = state(of: context), !state.hasFailed, state.open.last == false else { return }
         // A CDATA section is text even when it holds only whitespace: XSD validators, libxml2's among
         // them, refuse it in element-only content, so the decoder must see it too.
         state.open[state.open.count - 1] = true

@@ -4,19 +4,36 @@
 /// The registry and the catalog read only the description; only `LayoutTemplate.instantiate` calls the
 /// accessor. Keeping the two apart lets a later kind give main-actor classes an accessor whose closures
 /// are `@MainActor`, without touching what is compared, written to class schemas or checked by rules.
-struct MemberDeclaration: Sendable {
-    var key: MemberKey
+///
+/// A class, not a struct: every compiled connection and property setting holds its member, and a
+/// declaration carries a dozen references (names, types, closures); sharing one costs a retain where a
+/// copy cost one per field.
+final class MemberDeclaration: Sendable {
+    let key: MemberKey
     /// Whether a layout may leave it unconnected.
-    var isOptional: Bool
+    let isOptional: Bool
     /// The class that declares it: the root of its key path or method.
-    var sourceType: ClassType
+    let sourceType: ClassType
     /// An outlet's destination type, an action's sender type; `nil` for a property.
-    var valueType: ClassType?
+    let valueType: ClassType?
     /// A property's value type; `nil` for the other kinds.
-    var propertyType: PropertyType? = nil
+    let propertyType: PropertyType?
     /// A property of type `enum`: the raw values it accepts.
-    var values: [String] = []
-    var accessor: MemberAccessor
+    let values: [String]
+    let accessor: MemberAccessor
+
+    init(
+        key: MemberKey, isOptional: Bool, sourceType: ClassType, valueType: ClassType?,
+        propertyType: PropertyType? = nil, values: [String] = [], accessor: MemberAccessor
+    ) {
+        self.key = key
+        self.isOptional = isOptional
+        self.sourceType = sourceType
+        self.valueType = valueType
+        self.propertyType = propertyType
+        self.values = values
+        self.accessor = accessor
+    }
 
     /// Whether objects of `type` may be this member's value (an outlet's destination, an action's
     /// sender): `type` is `valueType` or derives from it.
