@@ -55,7 +55,7 @@ struct LayoutDecoder {
                 layout.objects.append(decodeInclude(child))
                 section = .objects
             default:
-                if let kind = ElementKind(rawValue: child.name) {
+                if let kind = ElementKind.named(child.name) {
                     layout.objects.append(decodeObject(child, kind: kind))
                     section = .objects
                 } else {
@@ -158,6 +158,13 @@ struct LayoutDecoder {
         for child in element.children where isOurs(child) {
             if section == .connections {
                 report("<connections> must be the last child of <\(element.name)>", at: child.position)
+            } else if let childKind = ElementKind.named(child.name) {
+                // Subviews first: most children are.
+                if section == .properties {
+                    report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
+                    continue
+                }
+                node.children.append(decodeObject(child, kind: childKind))
             } else if child.name == "connections" {
                 section = .connections
                 node.connections = decodeConnections(child, of: kind)
@@ -174,12 +181,6 @@ struct LayoutDecoder {
                     continue
                 }
                 node.children.append(decodeInclude(child))
-            } else if let childKind = ElementKind(rawValue: child.name) {
-                if section == .properties {
-                    report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
-                    continue
-                }
-                node.children.append(decodeObject(child, kind: childKind))
             } else {
                 let expected = section == .objects ? Self.objectElementNames + ["properties"] : []
                 reportUnknownElement(child, in: element.name, expected: expected + ["connections"])
@@ -547,6 +548,24 @@ struct AttributeValues {
     subscript(name: String) -> String? {
         ordered.first { $0.0 == name }?.1
     }
+}
+
+extension ElementKind {
+    /// The kind an element name names: the names grouped by length, then compared, rather than the
+    /// raw-value initialiser's comparison with every case in turn.
+    static func named(_ name: String) -> ElementKind? {
+        let length = name.utf8.count
+        guard length < byLength.count else { return nil }
+        for (candidate, kind) in byLength[length] where candidate == name { return kind }
+        return nil
+    }
+
+    private static let byLength: [[(String, ElementKind)]] = {
+        var table = [[(String, ElementKind)]](
+            repeating: [], count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+        for kind in allCases { table[kind.rawValue.utf8.count].append((kind.rawValue, kind)) }
+        return table
+    }()
 }
 
 /// The values of an object element's structural attributes (`ObjectAttribute.isStructural`).

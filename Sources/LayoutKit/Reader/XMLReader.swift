@@ -418,7 +418,10 @@ private final class ParseState {
     func namespace(_ pointer: UnsafePointer<xmlChar>?) -> String? {
         guard let pointer else { return nil }
         if let lastNamespace, lastNamespace.pointer == pointer { return lastNamespace.string }
-        let made = String(cString: pointer)
+        var made = String(cString: pointer)
+        // The layout format's own namespace as the decoder's constant itself: every element's
+        // namespace is compared with it, and two Strings of one storage compare without reading bytes.
+        if made == LayoutDecoder.namespace { made = LayoutDecoder.namespace }
         lastNamespace = (pointer, made)
         return made
     }
