@@ -26,6 +26,7 @@ enum BenchCommand {
         /// The hand-written code the instantiate row is measured against.
         case handwritten
         /// The instantiate 1.1 row (`FeatureCell`: an include, properties, actions) and its hand-written code.
+        case loadFeature = "load-1.1"
         case instantiateFeature = "instantiate-1.1"
         case handwrittenFeature = "handwritten-1.1"
     }
@@ -49,7 +50,7 @@ enum BenchCommand {
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
-                              valgrind --tool=callgrind: read, load, instantiate, instantiate-1.1, or an
+                              valgrind --tool=callgrind: read, load, instantiate, load-1.1, instantiate-1.1, or an
                               alternative: libxml2, xmlparser, handwritten, handwritten-1.1
 
         """
@@ -207,6 +208,14 @@ enum BenchCommand {
             for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
         case .handwrittenFeature:
             for _ in 0..<iterations { Sink.keep(FeatureCell.buildByHand().subviews.count) }
+        case .loadFeature:
+            let source = InMemoryLayoutSource([
+                "FeatureCell": FeatureCell.layout, "ProfileHeader": try FeatureCell.headerLayout(),
+            ])
+            let registry = try FeatureCell.registry()
+            for _ in 0..<iterations {
+                Sink.keep(try LayoutLoader(named: "FeatureCell", from: source, registry: registry).file.utf8.count)
+            }
         case .instantiateFeature:
             let source = InMemoryLayoutSource([
                 "FeatureCell": FeatureCell.layout, "ProfileHeader": try FeatureCell.headerLayout(),
