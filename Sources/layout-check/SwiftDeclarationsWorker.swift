@@ -20,12 +20,20 @@ enum SwiftDeclarationsWorker {
     static let option = "--swift-declarations-worker"
     /// Tests only: the worker aborts on the file with this name, as if sourcekitd had crashed.
     static let crashVariable = "LAYOUTKIT_TEST_CRASH_ON"
+    /// Tests only: the worker never answers for the file with this name, as if sourcekitd hung.
+    static let hangVariable = "LAYOUTKIT_TEST_HANG_ON"
+    /// Tests only: seconds to wait for a reply instead of `replyTimeout`.
+    static let timeoutVariable = "LAYOUTKIT_TEST_WORKER_TIMEOUT"
+    /// How long the parent waits for the reply about one file before it stops the worker: sourcekitd
+    /// reads a file in milliseconds, so a minute means it hangs, and the run must end all the same.
+    static let replyTimeout = Duration.seconds(60)
 
     /// Answers requests until its standard input ends; the exit status of the worker.
     static func serve(library: String) -> Int32 {
         let sourceKit: SourceKit
         do { sourceKit = try SourceKit(toolchain: library, environment: [:]) } catch { return 2 }
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
+        let hangOn = ProcessInfo.processInfo.environment[hangVariable]
         var input = FrameReader(descriptor: STDIN_FILENO)
         while let header = input.line() {
             let sizes = header.split(separator: " ").compactMap { Int($0) }
@@ -33,7 +41,11 @@ enum SwiftDeclarationsWorker {
                 return 2
             }
             let path = String(decoding: name, as: UTF8.self)
-            if let crashOn, path.split(separator: "/").last.map(String.init) == crashOn { abort() }
+            let fileName = path.split(separator: "/").last.map(String.init)
+            if let crashOn, fileName == crashOn { abort() }
+            if let hangOn, fileName == hangOn {
+                while true { sleep(3600) }
+            }
             let (tag, body) =
                 switch sourceKit.reply(to: text, name: path) {
                 case .json(let json): ("J", json)
@@ -64,6 +76,9 @@ struct FrameReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// When set, reading gives up at this instant, as at the end of input, and sets `timedOut`.
+    var deadline: ContinuousClock.Instant?
+    private(set) var timedOut = false
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -98,6 +113,10 @@ struct FrameReader {
         }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
+            if let deadline, !waitForInput(until: deadline) {
+                timedOut = true
+                return false
+            }
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
@@ -107,7 +126,23 @@ struct FrameReader {
     }
 }
 
-/// The parent's side: one worker at a time, started when needed and again after one dies.
+extension FrameReader {
+    /// Waits until the descriptor can be read (or is at its end) or `deadline` passes; false for the latter.
+    fileprivate func waitForInput(until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return false }
+            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            // Readable, at its end or in error: `read` says which.
+            if ready != 0 { return true }
+        }
+    }
+}
+
+/// The parent's side: one worker at a time, started when needed and again after one dies or hangs.
 struct SwiftDeclarationsWorkerConnection {
     let library: String
     private var worker: Worker?
@@ -132,6 +167,7 @@ struct SwiftDeclarationsWorkerConnection {
         worker = running
         let nameBytes = Array(name.utf8)
         var output = running.output
+        output.deadline = ContinuousClock.now + replyTimeout
         let sent = SwiftDeclarationsWorker.send(
             Array("\(nameBytes.count) \(text.count)\n".utf8) + nameBytes + text,
             to: running.input.fileDescriptor)
@@ -143,7 +179,22 @@ struct SwiftDeclarationsWorkerConnection {
                 return parts[0] == "J" ? .json(text) : .failure(text)
             }
         }
+        if output.timedOut {
+            // A hung worker never reads its closed input: stop it before waiting for it.
+            kill(running.process.processIdentifier, SIGKILL)
+            _ = stop()
+            return .failure(
+                "sourcekitd did not answer within \(replyTimeout.components.seconds) s about this file; its "
+                    + "worker was stopped and the next file gets a fresh one")
+        }
         return .failure("sourcekitd crashed while reading this file (\(stop()))")
+    }
+
+    /// How long to wait for one reply: `SwiftDeclarationsWorker.replyTimeout`, or the tests' setting.
+    private var replyTimeout: Duration {
+        ProcessInfo.processInfo.environment[SwiftDeclarationsWorker.timeoutVariable].flatMap(Int.init).map {
+            .seconds($0)
+        } ?? SwiftDeclarationsWorker.replyTimeout
     }
 
     /// Ends the worker, which is waiting for its next request.

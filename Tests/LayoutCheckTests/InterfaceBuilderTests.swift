@@ -126,6 +126,26 @@ import Testing
                 == ["unknown-class PhotoCell.xib", "unreadable-file PhotoCell.swift"], "\(result)")
     }
 
+    /// A sourcekitd that never answers about one file (`LAYOUTKIT_TEST_HANG_ON`) is stopped after the
+    /// reply timeout (here 20 s, instead of a minute); that file is `unreadable-file`, the rest are read
+    /// by a fresh worker, and the run ends.
+    @Test func aSourcekitdThatHangsOnOneFileIsStoppedAndTheRunGoesOn() throws {
+        let started = ContinuousClock.now
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", Self.app, Self.app],
+            environment: ["LAYOUTKIT_TEST_HANG_ON": "PhotoCell.swift", "LAYOUTKIT_TEST_WORKER_TIMEOUT": "20"],
+            timeout: .seconds(600))
+        #expect(ContinuousClock.now - started >= .seconds(20), "the hung file was waited for")
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        let hang = try #require(report.diagnostics.first { $0.rule == "unreadable-file" }, "\(result)")
+        #expect(hang.file == "\(Self.app)/PhotoCell.swift")
+        #expect(hang.message.contains("sourcekitd did not answer within 20 s about this file"), "\(hang.message)")
+        #expect(
+            report.diagnostics.map { "\($0.rule) \(URL(fileURLWithPath: $0.file).lastPathComponent)" }.sorted()
+                == ["unknown-class PhotoCell.xib", "unreadable-file PhotoCell.swift"], "\(result)")
+    }
+
     @Test func aSwiftFileThatIsNotUTF8IsUnreadable() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
