@@ -253,8 +253,9 @@ let helpText = """
                             <swift-sources>. Without either, Interface Builder files are not searched
                             for, and naming one is an error. The Swift files are read with the
                             toolchain's sourcekitd in a worker process (syntax only: no UIKit, no
-                            build needed); a file it crashes on is an unreadable-file error. With
-                            it, a run that finds no layout does not warn about class schemas.
+                            build needed); a file it crashes on, or does not answer about within a
+                            minute, is an unreadable-file error. With it, a run that finds no
+                            layout does not warn about class schemas.
       --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
                             files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
                             PATH. Not found: exit status 2.
