@@ -17,6 +17,16 @@ final class ArticleScreen: OutletDeclaring {
 
 final class PlainScreen {}
 
+/// An owner that counts how often its outlets are read.
+final class CountingScreen: OutletDeclaring {
+    var titleLabel: Label?
+    nonisolated(unsafe) static var reads = 0
+    static var outlets: [Outlet] {
+        reads += 1
+        return [Outlet("titleLabel", \CountingScreen.titleLabel, optional: true)]
+    }
+}
+
 @Suite struct ForgottenOwnerTests {
     static func loader(_ body: String) throws -> LayoutLoader {
         var registry = LayoutRegistry.standard
@@ -44,6 +54,14 @@ final class PlainScreen {}
         // No owner, or an owner without outlets, is no error.
         #expect(try loader.instantiate().count == 1)
         #expect(try loader.instantiate(owner: PlainScreen()).count == 1)
+    }
+
+    /// An owner's members are read once per class, not on every instantiation: a class's declarations
+    /// are fixed, and reading them builds them anew.
+    @Test func anOwnerClassesMembersAreReadOncePerClass() throws {
+        let loader = try Self.loader(#"<view><label text="Title"/></view>"#)
+        for _ in 0..<3 { #expect(try loader.instantiate(owner: CountingScreen()).count == 1) }
+        #expect(CountingScreen.reads == 1)
     }
 
     @Test func anOwnerWhoseRequiredOutletsAreAllConnectedPasses() throws {

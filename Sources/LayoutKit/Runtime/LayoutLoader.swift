@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Loads a layout once — parsed, checked against the registry's classes and compiled — and
 /// instantiates it as often as rendering code wants.
@@ -95,7 +96,7 @@ public struct LayoutLoader: Sendable {
         owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> [AnyObject] {
         try template.instantiate(
-            owner: owner, ownerMembers: owner.map { LayoutRegistry.members(of: Swift.type(of: $0)) },
+            owner: owner, ownerMembers: owner.map { OwnerMembers.shared.members(of: Swift.type(of: $0)) },
             externalObjects: externalObjects)
     }
 
@@ -114,7 +115,7 @@ public struct LayoutLoader: Sendable {
         owner: Owner, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> [AnyObject] {
         try template.instantiateOnMainActor(
-            owner: owner, ownerMembers: Swift.type(of: owner).outlets.map(\.declaration),
+            owner: owner, ownerMembers: OwnerMembers.mainActor.members(ofMainActor: Swift.type(of: owner)),
             externalObjects: externalObjects)
     }
 
@@ -127,7 +128,7 @@ public struct LayoutLoader: Sendable {
         owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> [AnyObject] {
         try template.instantiateOnMainActor(
-            owner: owner, ownerMembers: owner.map { Self.members(ofMainActor: Swift.type(of: $0)) },
+            owner: owner, ownerMembers: owner.map { OwnerMembers.mainActor.members(ofMainActor: Swift.type(of: $0)) },
             externalObjects: externalObjects)
     }
 
@@ -182,5 +183,39 @@ public struct LayoutLoader: Sendable {
     @MainActor
     static func members(ofMainActor type: AnyObject.Type) -> [MemberDeclaration] {
         (type as? MainActorOutletDeclaring.Type)?.outlets.map(\.declaration) ?? LayoutRegistry.members(of: type)
+    }
+}
+
+/// The members of each owner class, read once per class rather than on every `instantiate(owner:)`:
+/// a class's `outlets`, `actions` and `properties` build their declarations (a closure or two each)
+/// every time they are read, and are fixed for the class — the registry reads them once too.
+final class OwnerMembers: Sendable {
+    static let shared = OwnerMembers()
+
+    private let byType = Mutex<[ObjectIdentifier: [MemberDeclaration]]>([:])
+
+    func members(of type: AnyObject.Type) -> [MemberDeclaration] {
+        let key = ObjectIdentifier(type)
+        if let known = byType.withLock({ $0[key] }) { return known }
+        let members = LayoutRegistry.members(of: type)
+        byType.withLock { $0[key] = members }
+        return members
+    }
+
+    /// The main actor's own table: a main-actor class's declarations are formed on the main actor.
+    @MainActor static let mainActor = MainActorOwnerMembers()
+}
+
+/// `OwnerMembers` for owners read on the main actor (`LayoutLoader.members(ofMainActor:)`).
+@MainActor
+final class MainActorOwnerMembers {
+    private var byType: [ObjectIdentifier: [MemberDeclaration]] = [:]
+
+    func members(ofMainActor type: AnyObject.Type) -> [MemberDeclaration] {
+        let key = ObjectIdentifier(type)
+        if let known = byType[key] { return known }
+        let members = LayoutLoader.members(ofMainActor: type)
+        byType[key] = members
+        return members
     }
 }
