@@ -155,8 +155,15 @@ struct SwiftDeclarationsWorkerConnection {
         var output: FrameReader
     }
 
+    /// How long to wait for one reply: `SwiftDeclarationsWorker.replyTimeout`, or the tests' setting.
+    private let replyTimeout: Duration
+
     init(library: String) {
         self.library = library
+        replyTimeout =
+            ProcessInfo.processInfo.environment[SwiftDeclarationsWorker.timeoutVariable].flatMap(Int.init).map {
+                .seconds($0)
+            } ?? SwiftDeclarationsWorker.replyTimeout
     }
 
     /// sourcekitd's reply for one file; a worker that dies on it is a failure naming the crash.
@@ -188,13 +195,6 @@ struct SwiftDeclarationsWorkerConnection {
                     + "worker was stopped and the next file gets a fresh one")
         }
         return .failure("sourcekitd crashed while reading this file (\(stop()))")
-    }
-
-    /// How long to wait for one reply: `SwiftDeclarationsWorker.replyTimeout`, or the tests' setting.
-    private var replyTimeout: Duration {
-        ProcessInfo.processInfo.environment[SwiftDeclarationsWorker.timeoutVariable].flatMap(Int.init).map {
-            .seconds($0)
-        } ?? SwiftDeclarationsWorker.replyTimeout
     }
 
     /// Ends the worker, which is waiting for its next request.

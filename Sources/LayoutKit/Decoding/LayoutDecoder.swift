@@ -551,21 +551,32 @@ struct AttributeValues {
 }
 
 extension ElementKind {
-    /// The kind an element name names: the names grouped by length, then compared, rather than the
-    /// raw-value initialiser's comparison with every case in turn.
-    static func named(_ name: String) -> ElementKind? {
-        let length = name.utf8.count
-        guard length < byLength.count else { return nil }
-        for (candidate, kind) in byLength[length] where candidate == name { return kind }
-        return nil
+    /// The kind an element name names.
+    static func named(_ name: String) -> ElementKind? { byName[name] }
+
+    private static let byName = NameTable<ElementKind>()
+}
+
+/// The cases of a `String`-backed enum found by name: grouped by length, then compared. For the
+/// format's short ASCII names that is a comparison of a word or two, where hashing reads every byte
+/// and the raw-value initialiser compares the name with every case in turn.
+struct NameTable<Value: RawRepresentable & CaseIterable>: Sendable
+where Value.RawValue == String, Value: Sendable {
+    private let byLength: [[(name: String, value: Value)]]
+
+    init() {
+        var table = [[(name: String, value: Value)]](
+            repeating: [], count: (Value.allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
+        for value in Value.allCases { table[value.rawValue.utf8.count].append((value.rawValue, value)) }
+        byLength = table
     }
 
-    private static let byLength: [[(String, ElementKind)]] = {
-        var table = [[(String, ElementKind)]](
-            repeating: [], count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
-        for kind in allCases { table[kind.rawValue.utf8.count].append((kind.rawValue, kind)) }
-        return table
-    }()
+    subscript(name: String) -> Value? {
+        let length = name.utf8.count
+        guard length < byLength.count else { return nil }
+        for entry in byLength[length] where entry.name == name { return entry.value }
+        return nil
+    }
 }
 
 /// The values of an object element's structural attributes (`ObjectAttribute.isStructural`).
@@ -609,21 +620,10 @@ private enum ObjectAttribute: String, CaseIterable {
     case axis, spacing, alignment, distribution
     case reuseIdentifier, selectionStyle, accessoryType
 
-    /// The attribute named `name`: the names grouped by length, then compared, which for these short
-    /// ASCII names is a comparison of one or two words rather than a hash of the bytes.
-    static func named(_ name: String) -> ObjectAttribute? {
-        let length = name.utf8.count
-        guard length < byLength.count else { return nil }
-        for (candidate, attribute) in byLength[length] where candidate == name { return attribute }
-        return nil
-    }
+    /// The attribute named `name`.
+    static func named(_ name: String) -> ObjectAttribute? { byName[name] }
 
-    private static let byLength: [[(String, ObjectAttribute)]] = {
-        var table = [[(String, ObjectAttribute)]](
-            repeating: [], count: (allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
-        for attribute in allCases { table[attribute.rawValue.utf8.count].append((attribute.rawValue, attribute)) }
-        return table
-    }()
+    private static let byName = NameTable<ObjectAttribute>()
 
     /// `id`, `class`, `module`, `outlet` and `action` shape the model; the rest set the object's attributes.
     var isStructural: Bool {
