@@ -30,7 +30,7 @@ final class CardView: View {
 @MainActor final class CardsViewController: MainActorOutletDeclaring {
     var card: CardView?
 
-    static var outlets: [Outlet] { [Outlet("card", \CardsViewController.card)] }
+    static var outlets: [Outlet] { [.mainActor("card", \CardsViewController.card)] }
 }
 // snippet-end
 

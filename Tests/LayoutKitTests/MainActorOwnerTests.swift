@@ -12,10 +12,10 @@ import Testing
     var share: ShareCoordinator?
     static var outlets: [Outlet] {
         [
-            Outlet("headerView", \HeadlineViewController.headerView),
-            Outlet("footerView", \HeadlineViewController.footerView),
-            Outlet("badge", \HeadlineViewController.badge, optional: true),
-            Outlet("share", \HeadlineViewController.share),
+            .mainActor("headerView", \HeadlineViewController.headerView),
+            .mainActor("footerView", \HeadlineViewController.footerView),
+            .mainActor("badge", \HeadlineViewController.badge, optional: true),
+            .mainActor("share", \HeadlineViewController.share),
         ]
     }
 }
@@ -80,12 +80,41 @@ import Testing
             try loader.instantiate(owner: erased, externalObjects: ["share": ShareCoordinator()])
         }
         #expect(error?.rules == [.mainActorOutlet, .mainActorOutlet, .mainActorOutlet])
-        #expect(error?.diagnostics.first?.location?.line == 5)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 5)
         #expect(error?.description.contains("instantiateOnMainActor") == true)
         #expect(owner.headerView == nil)
         // The same owner, on the main actor, by the name that takes any object.
         _ = try loader.instantiateOnMainActor(owner: erased, externalObjects: ["share": ShareCoordinator()])
         #expect(owner.headerView != nil)
+    }
+
+    /// The 1.0 declaration of an outlet means what it meant in 1.0 in both language modes, also when it is
+    /// written on the main actor: `Outlet.init` has one overload, and the main-actor form its own name. (A
+    /// `@MainActor` overload of the initialiser won overload resolution in Swift 5 mode and broke every
+    /// 1.0 cell there; Scripts/check-source-compat.sh builds the whole 1.0 corpus in both modes.)
+    @Test(arguments: ["5", "6"]) func theReleasedOutletDeclarationTypeChecksInEveryMode(swiftVersion: String) throws {
+        let snippet = """
+            import LayoutKit
+            public final class PhotoCell: TableViewCell {
+                public var photoTitleLabel: Label?
+                override public class var outlets: [Outlet] {
+                    super.outlets + [Outlet("photoTitleLabel", \\PhotoCell.photoTitleLabel)]
+                }
+            }
+            @MainActor func outletsOnTheMainActor() -> [Outlet] {
+                [Outlet("photoTitleLabel", \\PhotoCell.photoTitleLabel, optional: true)]
+            }
+            """
+        let result = try TypeCheck.run(snippet, swiftVersion: swiftVersion)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// An outlet declared with `Outlet.init` on the main actor is still a nonisolated outlet, connected by
+    /// the nonisolated `instantiate` — what it was in 1.0.
+    @Test @MainActor func anOutletOfANonisolatedClassDeclaredOnTheMainActorStaysNonisolated() {
+        let outlet = Outlet("titleLabel", \ArticleScreen.titleLabel)
+        #expect(!outlet.isMainActorIsolated)
+        #expect(Outlet.mainActor("headerView", \HeadlineViewController.headerView).isMainActorIsolated)
     }
 
     /// The other half: calling the main-actor overload from a nonisolated context does not compile.
@@ -95,7 +124,7 @@ import Testing
             import LayoutKit
             @MainActor final class Screen: MainActorOutletDeclaring {
                 var title: Label?
-                static var outlets: [Outlet] { [Outlet("title", \\Screen.title)] }
+                static var outlets: [Outlet] { [.mainActor("title", \\Screen.title)] }
             }
             func load(_ loader: LayoutLoader, _ screen: Screen) throws -> [AnyObject] {
                 try loader.instantiate(owner: screen)
@@ -119,7 +148,8 @@ enum TypeCheck {
         var output: String
     }
 
-    static func run(_ source: String) throws -> Result {
+    /// Type-checks `source` against the built LayoutKit in language mode `swiftVersion` ("5" or "6").
+    static func run(_ source: String, swiftVersion: String = "6") throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "layoutkit-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -129,7 +159,7 @@ enum TypeCheck {
         let process = Process()
         process.executableURL = try swiftc()
         process.arguments = [
-            "-typecheck", "-swift-version", "6", "-I", try modules().path,
+            "-typecheck", "-swift-version", swiftVersion, "-I", try modules().path,
             // LayoutKit imports CLibXML2 internally: the compiler loads its module map and headers.
             "-I", Repository.root.appendingPathComponent("Sources/CLibXML2").path, "-Xcc", "-I/usr/include/libxml2",
             "-module-cache-path", directory.appendingPathComponent("cache").path, file.path,

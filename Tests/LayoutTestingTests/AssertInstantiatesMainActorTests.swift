@@ -9,7 +9,10 @@ import Testing
     var titleCell: TitleCell?
     var badgeCell: BadgeCell?
     static var outlets: [Outlet] {
-        [Outlet("titleCell", \CellsViewController.titleCell), Outlet("badgeCell", \CellsViewController.badgeCell)]
+        [
+            .mainActor("titleCell", \CellsViewController.titleCell),
+            .mainActor("badgeCell", \CellsViewController.badgeCell),
+        ]
     }
 }
 

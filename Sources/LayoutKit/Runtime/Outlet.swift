@@ -37,25 +37,33 @@ public struct Outlet: Sendable, CustomStringConvertible {
     /// ```swift
     /// @MainActor final class FeedViewController: MainActorOutletDeclaring {
     ///     var headerView: AuthorHeaderView?
-    ///     static var outlets: [Outlet] { [Outlet("headerView", \FeedViewController.headerView)] }
+    ///     static var outlets: [Outlet] { [.mainActor("headerView", \FeedViewController.headerView)] }
     /// }
     /// ```
     /// The outlet itself is a plain `Sendable` value; only its setter is isolated to the main actor, so a
     /// layout connects it only through the `@MainActor` overloads of `LayoutLoader.instantiate`.
     ///
+    /// A spelling of its own rather than an overload of `init(_:_:optional:)`: where both would apply (a
+    /// nonisolated class's outlets declared on the main actor, or any call in Swift 5 language mode, where a
+    /// key path is not inferred `Sendable`) the compiler would pick by isolation rules that differ between
+    /// language modes, and 1.0 code would stop compiling or connect through the main actor. With its own
+    /// name, `Outlet("…", \T.p)` means what it meant in 1.0 in every mode.
+    ///
     /// - Parameters:
     ///   - name: The name layouts use in `outlet=` and `<outlet property=>`.
     ///   - keyPath: The optional stored property the outlet sets.
     ///   - optional: `true` when layouts may leave it unconnected (`unconnected-outlet` is then silent).
+    /// - Returns: The outlet, isolated to the main actor (`isMainActorIsolated`).
     @MainActor
-    public init<Root: AnyObject, Value: AnyObject>(
+    public static func mainActor<Root: AnyObject, Value: AnyObject>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Root, Value?>,
         optional: Bool = false
-    ) {
-        declaration = MemberDeclaration(
-            key: .outlet(name), isOptional: optional, sourceType: ClassType(Root.self),
-            valueType: ClassType(Value.self), accessor: MemberAccessor(mainActor: keyPath))
+    ) -> Outlet {
+        Outlet(
+            declaration: MemberDeclaration(
+                key: .outlet(name), isOptional: optional, sourceType: ClassType(Root.self),
+                valueType: ClassType(Value.self), accessor: MemberAccessor(mainActor: keyPath)))
     }
 
     /// An outlet for a member declaration of kind `.outlet`.
@@ -68,7 +76,7 @@ public struct Outlet: Sendable, CustomStringConvertible {
 
     /// The type a destination must be (or derive from).
     public var valueType: AnyObject.Type {
-        // Every outlet is made with a destination type (both initialisers above).
+        // Every outlet is made with a destination type (`init(_:_:optional:)` and `mainActor(_:_:optional:)`).
         declaration.valueType!.type
     }
 
@@ -99,7 +107,7 @@ public protocol OutletDeclaring: AnyObject {
 /// ```swift
 /// @MainActor final class FeedViewController: MainActorOutletDeclaring {
 ///     var headerView: AuthorHeaderView?
-///     static var outlets: [Outlet] { [Outlet("headerView", \FeedViewController.headerView)] }
+///     static var outlets: [Outlet] { [.mainActor("headerView", \FeedViewController.headerView)] }
 /// }
 /// ```
 public protocol MainActorOutletDeclaring: AnyObject {

@@ -11,8 +11,8 @@ import Testing
 
     static var outlets: [Outlet] {
         [
-            Outlet("headerView", \FeedViewController.headerView),
-            Outlet("articleCell", \FeedViewController.articleCell),
+            .mainActor("headerView", \FeedViewController.headerView),
+            .mainActor("articleCell", \FeedViewController.articleCell),
         ]
     }
 }
