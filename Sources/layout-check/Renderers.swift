@@ -57,7 +57,7 @@ struct TextRenderer {
     }
 
     func line(_ diagnostic: Diagnostic) -> String {
-        let location = diagnostic.location.map { Self.visible($0.description) } ?? "layout-check"
+        let location = diagnostic.sourceLocation.map { Self.visible($0.description) } ?? "layout-check"
         let severity = diagnostic.severity.rawValue
         let message = Self.visible(diagnostic.message)
         guard colour else {
@@ -129,7 +129,8 @@ enum JSONRenderer {
             files: report.files, errors: report.errors, warnings: report.warnings,
             diagnostics: report.diagnostics.map {
                 Entry(
-                    file: $0.location?.file ?? "", line: $0.location?.line ?? 0, column: $0.location?.column ?? 0,
+                    file: $0.sourceLocation?.file ?? "", line: $0.sourceLocation?.line ?? 0,
+                    column: $0.sourceLocation?.column ?? 0,
                     severity: $0.severity.rawValue, rule: $0.rule.rawValue, message: $0.message,
                     notes: $0.notes.isEmpty
                         ? nil
@@ -153,7 +154,7 @@ enum GitHubRenderer {
         var output = ""
         for diagnostic in report.diagnostics {
             var properties: [String] = []
-            if let location = diagnostic.location {
+            if let location = diagnostic.sourceLocation {
                 properties.append("file=\(escapeProperty(location.file))")
                 properties.append("line=\(location.line)")
                 properties.append("col=\(location.column)")

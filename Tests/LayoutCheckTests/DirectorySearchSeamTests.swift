@@ -18,7 +18,7 @@ import Testing
         #expect(search.next()?.displayPath == "\(folder.path)/tree/b.layout.xml")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("tree/a"))
         #expect(search.next() == nil)
-        #expect(search.diagnostics.map(\.location?.file) == ["\(folder.path)/tree/a"])
+        #expect(search.diagnostics.map(\.sourceLocation?.file) == ["\(folder.path)/tree/a"])
         #expect(search.diagnostics.map(\.rule.rawValue) == ["unreadable-file"])
         #expect(
             search.diagnostics.map(\.message) == ["cannot read directory: \(String(cString: strerror(ENOENT)))"])

@@ -92,7 +92,7 @@ import Testing
         }
         var moved = Self.report
         for index in moved.diagnostics.indices {
-            moved.diagnostics[index].location?.line += 3
+            moved.diagnostics[index].sourceLocation?.line += 3
         }
         let before = try fingerprints(Self.report)
         #expect(before.count == Self.report.diagnostics.count)

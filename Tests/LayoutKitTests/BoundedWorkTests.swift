@@ -18,8 +18,8 @@ import Testing
         let text = Self.header + "    <view/>\n    <view \(list)/>\n</layout>\n"
         let found = validate(Array(text.utf8))
         #expect(found.map(\.rule) == [.inputLimit])
-        #expect(found.first?.location?.line == 4)
-        #expect(found.first?.location?.column == 5)
+        #expect(found.first?.sourceLocation?.line == 4)
+        #expect(found.first?.sourceLocation?.column == 5)
         #expect(found.first?.message.contains("more than 256 attributes") == true, "\(found)")
     }
 
@@ -51,7 +51,7 @@ import Testing
         text += String(repeating: "</view>\n", count: 100) + "</layout>\n"
         let found = validate(Array(text.utf8))
         #expect(found.map(\.rule) == [.inputLimit])
-        #expect(found.first?.location?.line == 2 + 86, "\(found)")
+        #expect(found.first?.sourceLocation?.line == 2 + 86, "\(found)")
     }
 
     // MARK: Diagnostics per file
@@ -65,7 +65,7 @@ import Testing
         let summary = found.last
         #expect(summary?.rule == .inputLimit)
         #expect(summary?.message == "799000 more diagnostics not shown: the limit is 1000 per file")
-        #expect(summary?.location?.line == 8)  // the sixth object: five make the first 1,000
+        #expect(summary?.sourceLocation?.line == 8)  // the sixth object: five make the first 1,000
     }
 
     @Test func theDecodersDiagnosticsAreCappedToo() {
@@ -80,11 +80,11 @@ import Testing
             (path: "a.classes.xml", bytes: LargeInputs.unknownBases(count: 1_500)),
             (path: "b.classes.xml", bytes: LargeInputs.unknownBases(count: 10)),
         ]).diagnostics
-        let first = found.filter { $0.location?.file == "a.classes.xml" }
+        let first = found.filter { $0.sourceLocation?.file == "a.classes.xml" }
         #expect(first.count == 1_001)
         #expect(first.last?.rule == .inputLimit)
         #expect(first.last?.message.hasPrefix("500 more diagnostics not shown") == true)
-        #expect(found.filter { $0.location?.file == "b.classes.xml" }.count == 10)
+        #expect(found.filter { $0.sourceLocation?.file == "b.classes.xml" }.count == 10)
     }
 
     @Test func theLoaderReportsTheSameCap() throws {

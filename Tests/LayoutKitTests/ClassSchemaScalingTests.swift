@@ -55,7 +55,7 @@ import Testing
         let diagnostics = expectLinear { index, count in "C\((index + count - 1) % count)" }
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.message.hasPrefix("base classes form a cycle: ") == true)
-        #expect(diagnostics.first?.location?.line == Self.largest + 1)
+        #expect(diagnostics.first?.sourceLocation?.line == Self.largest + 1)
     }
 
     @Test

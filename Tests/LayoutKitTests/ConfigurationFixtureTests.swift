@@ -24,7 +24,7 @@ import Testing
         try #require(!expected.isEmpty, "\(name) has no <!-- expect: RULE LINE --> comment")
         let diagnostics = CheckConfiguration.read(bytes, file: path).diagnostics
         #expect(diagnostics.map { Expectation($0) } == expected, "\(diagnostics.map(\.description))")
-        #expect(diagnostics.allSatisfy { $0.location?.file == path && ($0.location?.column ?? 0) >= 1 })
+        #expect(diagnostics.allSatisfy { $0.sourceLocation?.file == path && ($0.sourceLocation?.column ?? 0) >= 1 })
     }
 
     @Test(arguments: baselines)

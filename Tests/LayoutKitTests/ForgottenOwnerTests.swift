@@ -46,7 +46,7 @@ final class CountingScreen: OutletDeclaring {
         let owner = ArticleScreen()
         let error = #expect(throws: LayoutError.self) { try loader.instantiate(owner: owner) }
         #expect(error?.rules == [.unconnectedOwner])
-        #expect(error?.diagnostics.first?.location?.line == 3)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 3)
         #expect(
             error?.description.contains("required outlets \"titleLabel\", \"bodyLabel\" that this layout never") == true
         )
@@ -89,12 +89,12 @@ final class CountingScreen: OutletDeclaring {
             """)
         let error = #expect(throws: LayoutError.self) { try loader.instantiate(Label.self) }
         #expect(error?.rules == [.topLevelMismatch])
-        #expect(error?.diagnostics.first?.location?.line == 5)
-        #expect(error?.diagnostics.first?.location?.column == 5)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 5)
+        #expect(error?.diagnostics.first?.sourceLocation?.column == 5)
         let subclass = #expect(throws: LayoutError.self) {
             try Self.loader(#"<tableViewCell/>"#).instantiate(View.self)
         }
-        #expect(subclass?.diagnostics.first?.location?.line == 4)
+        #expect(subclass?.diagnostics.first?.sourceLocation?.line == 4)
         #expect(subclass?.description.contains("the class must be exactly LayoutKit.View") == true)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(elapsed < Self.generousBound, "took \(elapsed)")
         for diagnostic in diagnostics {
             #expect(!diagnostic.message.contains("\n"), "a message must fit on one line: \(diagnostic)")
-            #expect((diagnostic.location?.line ?? 0) >= 1 && (diagnostic.location?.column ?? 0) >= 1)
+            #expect((diagnostic.sourceLocation?.line ?? 0) >= 1 && (diagnostic.sourceLocation?.column ?? 0) >= 1)
         }
         return diagnostics
     }
@@ -67,7 +67,7 @@ import Testing
             + String(repeating: "</view>", count: depth) + "</layout>"
         let found = validate(Array(text.utf8))
         #expect(found.map(\.rule) == [.inputLimit])
-        #expect(found.first?.location?.line == 2 + 128)
+        #expect(found.first?.sourceLocation?.line == 2 + 128)
     }
 
     @Test func twoHundredThousandSiblingsStopAtTheLimit() {
@@ -81,7 +81,7 @@ import Testing
             + "</view></layout>"
         let found = validate(Array(text.utf8))
         #expect(found.map(\.rule) == [.inputLimit])
-        #expect(found.first?.location?.line == 1)
+        #expect(found.first?.sourceLocation?.line == 1)
     }
 
     @Test func aOneMebibyteAttributeValueIsAccepted() throws {
@@ -100,7 +100,7 @@ import Testing
             + "<layout xmlns=\"urn:layoutkit:layout:1\"><label text=\"\(references)\"/></layout>"
         let found = validate(Array(text.utf8))
         #expect(found.map(\.rule) == [.forbiddenDTD])
-        #expect(found.first?.location?.line == 2)
+        #expect(found.first?.sourceLocation?.line == 2)
     }
 
     @Test func invalidUTF8IsASyntaxError() {
@@ -109,7 +109,7 @@ import Testing
         bytes += Array("</layout>".utf8)
         let found = validate(bytes)
         #expect(found.map(\.rule) == [.xmlSyntax])
-        #expect(found.first?.location?.line == 3)
+        #expect(found.first?.sourceLocation?.line == 3)
         #expect(found.first?.message.hasPrefix("the file is not valid UTF-8") == true)
     }
 

@@ -214,11 +214,11 @@ import Testing
         let validator = LayoutValidator(catalog: registry.catalog, source: source)
         let bytes = Array(fixture.layouts[fixture.root, default: ""].utf8)
         let diagnostics = validator.validate(bytes, file: "\(fixture.root).layout.xml", name: fixture.root)
-        #expect(diagnostics.map { Expectation(rule: $0.rule, line: $0.location?.line ?? 0) } == fixture.expected)
+        #expect(diagnostics.map { Expectation(rule: $0.rule, line: $0.sourceLocation?.line ?? 0) } == fixture.expected)
         for (diagnostic, text) in zip(diagnostics, fixture.messages) {
             #expect(diagnostic.message.contains(text), "\(diagnostic)")
         }
-        #expect(diagnostics.allSatisfy { $0.location?.file == "\(fixture.root).layout.xml" })
+        #expect(diagnostics.allSatisfy { $0.sourceLocation?.file == "\(fixture.root).layout.xml" })
     }
 
     /// A cycle is an outcome like any other: the cache never resolves includes through its own

@@ -122,7 +122,7 @@ import Testing
             try loader.instantiate(owner: placeholder.owner(), externalObjects: placeholder.externals())
         }
         #expect(error?.rules == [placeholder.rule])
-        if let line = placeholder.line { #expect(error?.diagnostics.first?.location?.line == line) }
+        if let line = placeholder.line { #expect(error?.diagnostics.first?.sourceLocation?.line == line) }
         if let message = placeholder.message { #expect(error?.description.contains(message) == true) }
     }
 
@@ -151,7 +151,7 @@ import Testing
             try loader.instantiate(FeedArticleCell.self, externalObjects: ["formatter": Label()])
         }
         #expect(error?.rules == [.outletTypeMismatch])
-        #expect(error?.diagnostics.first?.location?.line == 11)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 11)
     }
 
     @Test func aFailedLateBindingLeavesTheOwnerUntouched() throws {
@@ -183,7 +183,7 @@ import Testing
             try loader.instantiate(owner: owner, externalObjects: ["formatter": Label()])
         }
         #expect(error?.rules == [.outletTypeMismatch])
-        #expect(error?.diagnostics.first?.location?.line == 15)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 15)
         #expect(owner.articleCell == nil)
         let cell = try loader.instantiate(
             FeedArticleCell.self, owner: owner, externalObjects: ["formatter": DateFormat()])
@@ -197,7 +197,7 @@ import Testing
             try LayoutLoader(named: "PhotoCell", in: Repository.layouts, registry: .standard)
         }
         #expect(error?.rules == [.unknownClass])
-        #expect(error?.diagnostics.first?.location?.line == 4)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 4)
     }
 
     @Test func aMissingLayoutIsUnreadable() throws {
@@ -205,7 +205,7 @@ import Testing
             try LayoutLoader(named: "NoSuchCell", in: Repository.layouts, registry: registry)
         }
         #expect(error?.rules == [.unreadableFile])
-        #expect(error?.diagnostics.first?.location?.file.hasSuffix("NoSuchCell.layout.xml") == true)
+        #expect(error?.diagnostics.first?.sourceLocation?.file.hasSuffix("NoSuchCell.layout.xml") == true)
     }
 
     @Test func errorsDescribeThemselvesLikeACompiler() throws {

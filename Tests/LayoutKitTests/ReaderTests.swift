@@ -52,8 +52,8 @@ import Testing
     func aDiagnosticIsWhereItsMarkupBegins(_ position: PositionCase) {
         let found = diagnostics(position.text)
         if let rule = position.rule { #expect(found.map(\.rule) == [rule]) }
-        if let line = position.line { #expect(found.first?.location?.line == line) }
-        if let column = position.column { #expect(found.first?.location?.column == column) }
+        if let line = position.line { #expect(found.first?.sourceLocation?.line == line) }
+        if let column = position.column { #expect(found.first?.sourceLocation?.column == column) }
     }
 
     @Test func utf16IsRefusedWithAClearMessage() throws {
@@ -77,7 +77,7 @@ import Testing
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.xmlSyntax])
         #expect(found.first?.message.contains("encoding=\"\(encoding)\"") == true, "\(found)")
-        #expect(found.first?.location?.line == 1)
+        #expect(found.first?.sourceLocation?.line == 1)
         #expect(diagnostics("\u{FEFF}" + text).map(\.rule) == [.xmlSyntax])
     }
 
@@ -95,10 +95,10 @@ import Testing
         lines += ["    <stackView></view>", "</layout>", ""]
         let found = diagnostics(lines.joined(separator: "\r"))
         #expect(found.map(\.rule) == [.xmlSyntax])
-        #expect(found.first?.location?.line == 13, "\(found)")
+        #expect(found.first?.sourceLocation?.line == 13, "\(found)")
         // The same file with LF and with CRLF line endings: the same line.
-        #expect(diagnostics(lines.joined(separator: "\n")).first?.location?.line == 13)
-        #expect(diagnostics(lines.joined(separator: "\r\n")).first?.location?.line == 13)
+        #expect(diagnostics(lines.joined(separator: "\n")).first?.sourceLocation?.line == 13)
+        #expect(diagnostics(lines.joined(separator: "\r\n")).first?.sourceLocation?.line == 13)
     }
 
     @Test func otherEncodingSignaturesAreRefusedBeforeLibxml2SeesThem() {
@@ -124,7 +124,7 @@ import Testing
         let text = Self.header + "<view>" + String(repeating: " ", count: 4 * 1024 * 1024) + "</view></layout>"
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.inputLimit])
-        #expect(found.first?.location?.line == 1)
+        #expect(found.first?.sourceLocation?.line == 1)
     }
 
     @Test func theSizeLimitIsOneConstantThatItsMessageAndTheRulesTableSay() {
@@ -145,7 +145,7 @@ import Testing
             + "</layout>"
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.inputLimit])
-        #expect(found.first?.location?.line == 2 + depth)
+        #expect(found.first?.sourceLocation?.line == 2 + depth)
     }
 
     @Test func nestingOf128LevelsIsAllowed() {
@@ -161,7 +161,7 @@ import Testing
         let found = diagnostics(text)
         #expect(found.map(\.rule) == [.inputLimit])
         // <layout> and the outer <view> count too: element 100,001 is the 99,999th inner one.
-        #expect(found.first?.location?.line == 3 + 99_999)
+        #expect(found.first?.sourceLocation?.line == 3 + 99_999)
     }
 
     // MARK: Values

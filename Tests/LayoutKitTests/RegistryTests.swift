@@ -180,7 +180,7 @@ final class MisnamedOutletCell: TableViewCell {
             """
         let error = #expect(throws: LayoutError.self) { try LayoutLoader(data: Data(layout.utf8), registry: registry) }
         #expect(error?.rules == [.outletTypeMismatch])
-        #expect(error?.diagnostics.first?.location?.line == 4)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 4)
     }
 
     @Test func unknownOutletsSuggestTheClosestName() throws {

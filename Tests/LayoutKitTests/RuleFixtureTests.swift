@@ -18,7 +18,7 @@ import Testing
         let diagnostics = Self.validator.validate(bytes, file: url.path, name: Self.layoutName(name))
         let found = diagnostics.map { Expectation($0) }
         #expect(found == expected, "\(diagnostics.map(\.description).joined(separator: "\n"))")
-        #expect(diagnostics.allSatisfy { $0.location?.file == url.path && ($0.location?.column ?? 0) >= 1 })
+        #expect(diagnostics.allSatisfy { $0.sourceLocation?.file == url.path && ($0.sourceLocation?.column ?? 0) >= 1 })
         // An expectation names a rule, not a severity: each has its rule's (a warning for unused-suppression).
         for diagnostic in diagnostics {
             #expect(diagnostic.severity == diagnostic.rule.descriptor?.defaultSeverity, "\(diagnostic)")

@@ -75,7 +75,7 @@ import Testing
             </view>
             """)
         #expect(diagnostics.map(\.rule) == [.unknownOutlet, .unusedSuppression], "\(diagnostics)")
-        #expect(diagnostics.allSatisfy { $0.location?.line == 6 })
+        #expect(diagnostics.allSatisfy { $0.sourceLocation?.line == 6 })
     }
 
     @Test func itDoesNotCoverSiblingsOrAncestors() {
@@ -91,7 +91,7 @@ import Testing
             </view>
             """)
         #expect(
-            diagnostics.map { "\($0.rule)@\($0.location?.line ?? 0)" } == [
+            diagnostics.map { "\($0.rule)@\($0.sourceLocation?.line ?? 0)" } == [
                 "unknown-outlet@5", "unknown-outlet@7", "unused-suppression@8",
             ], "\(diagnostics)")
     }
@@ -121,7 +121,7 @@ import Testing
         let warning = try #require(diagnostics.first)
         #expect(diagnostics.count == 1)
         #expect(warning.severity == .warning)
-        #expect(warning.location?.line == 8 && warning.location?.column == 9)
+        #expect(warning.sourceLocation?.line == 8 && warning.sourceLocation?.column == 9)
         #expect(
             warning.message
                 == "lk:ignore on <label> silences 'outlet-type-mismatch', but no outlet-type-mismatch diagnostic "
@@ -247,7 +247,7 @@ import Testing
                     """), file: "cell.layout.xml", registry: try ExampleApp.registry())
         }
         #expect(error?.rules == [.unknownOutlet])
-        #expect(error?.diagnostics.first?.location?.line == 8)
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 8)
     }
 
     @Test func theLoaderRefusesAnUnknownRuleID() throws {

@@ -77,6 +77,6 @@ import Testing
             Array("class A: UIView {\n    func f( {\n}\n".utf8), file: "A.swift", with: sourceKit)
         #expect(read.types.map(\.name) == ["A"])
         #expect(read.diagnostics.map(\.rule) == [.unreadableFile])
-        #expect(read.diagnostics.first?.location?.line == 2)
+        #expect(read.diagnostics.first?.sourceLocation?.line == 2)
     }
 }

@@ -166,7 +166,7 @@ struct CellProviderTests {
             return
         }
         #expect(layoutError.rules == [.topLevelMismatch])
-        #expect(layoutError.diagnostics.first?.location?.file == "\(name).layout.xml")
+        #expect(layoutError.diagnostics.first?.sourceLocation?.file == "\(name).layout.xml")
         // The loader's wording, from the one function that builds it.
         #expect(
             layoutError.diagnostics.first?.message.hasPrefix("expected exactly one top-level TableViewCell, found ")

@@ -51,8 +51,8 @@ struct LayoutSourceTests {
             try LayoutLoader(named: "Broken", from: source, registry: testRegistry())
         }
         #expect(error?.rules == [.schema])
-        #expect(error?.diagnostics.first?.location?.file == "Broken.layout.xml")
-        #expect(error?.diagnostics.first?.location?.line == 3)
+        #expect(error?.diagnostics.first?.sourceLocation?.file == "Broken.layout.xml")
+        #expect(error?.diagnostics.first?.sourceLocation?.line == 3)
     }
 
     @Test("an in-memory source reports an unknown name as unreadable-file, listing the names it has")
@@ -60,7 +60,7 @@ struct LayoutSourceTests {
         let source = InMemoryLayoutSource(["A": "", "B": ""])
         let error = #expect(throws: LayoutError.self) { try source.loadLayout(named: "C") }
         #expect(error?.rules == [.unreadableFile])
-        #expect(error?.diagnostics.first?.location?.file == "C.layout.xml")
+        #expect(error?.diagnostics.first?.sourceLocation?.file == "C.layout.xml")
         #expect(
             error?.diagnostics.first?.message
                 == "cannot read the layout: no layout named 'C' in memory (it has 'A', 'B')")
@@ -95,7 +95,9 @@ struct LayoutSourceTests {
 
         let error = #expect(throws: LayoutError.self) { try inCells.loadLayout(named: "PhotoCell") }
         #expect(error?.rules == [.unreadableFile])
-        #expect(error?.diagnostics.first?.location?.file.hasSuffix("Layouts.bundle/Cells/PhotoCell.layout.xml") == true)
+        #expect(
+            error?.diagnostics.first?.sourceLocation?.file.hasSuffix("Layouts.bundle/Cells/PhotoCell.layout.xml")
+                == true)
         #expect(
             error?.diagnostics.first?.message
                 == "cannot read the layout: the bundle has no resource PhotoCell.layout.xml")

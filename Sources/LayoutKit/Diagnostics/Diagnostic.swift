@@ -34,7 +34,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Where: the file and the line on which the offending start tag begins; `nil` for a finding
     /// about the whole run (`no-class-schemas`), which has no place in any file.
-    public var location: SourceLocation?
+    public var sourceLocation: SourceLocation?
+    /// Where, as 1.0 spelled it: `sourceLocation`, or for a finding about the whole run an empty file
+    /// at line 0, column 0. Kept with its 1.0 type so that code reading `diagnostic.location.file`
+    /// compiles unchanged; new code reads `sourceLocation`, which says "no place" as `nil`.
+    public var location: SourceLocation {
+        get { sourceLocation ?? SourceLocation(file: "", line: 0, column: 0) }
+        set { sourceLocation = newValue }
+    }
     /// Other places that explain it, in the order they should be read.
     public var notes: [Note]
 
@@ -45,14 +52,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.rule = rule
         self.severity = severity
         self.message = message
-        self.location = location
+        self.sourceLocation = location
         self.notes = notes
     }
 
     /// `file:line:column: error: message [rule]`, as compilers print, then one line per note; a
     /// diagnostic about the run begins `layout-check:` instead of a location.
     public var description: String {
-        var text = "\(location?.description ?? "layout-check"): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+        var text =
+            "\(sourceLocation?.description ?? "layout-check"): \(severity.rawValue): \(message) [\(rule.rawValue)]"
         for note in notes { text += "\n\(note)" }
         return text
     }
@@ -60,9 +68,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Orders by location (findings about the run first), then rule, then message: the checker's
     /// deterministic output order.
     public static func ordered(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        if lhs.location != rhs.location {
-            guard let left = lhs.location else { return true }
-            guard let right = rhs.location else { return false }
+        if lhs.sourceLocation != rhs.sourceLocation {
+            guard let left = lhs.sourceLocation else { return true }
+            guard let right = rhs.sourceLocation else { return false }
             return left < right
         }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }

@@ -67,10 +67,10 @@ struct DiagnosticCollector: Sendable {
         var collector = DiagnosticCollector(limit: limit)
         var file: String?
         for diagnostic in diagnostics {
-            if diagnostic.location?.file != file {
+            if diagnostic.sourceLocation?.file != file {
                 result += collector.diagnostics
                 collector = DiagnosticCollector(limit: limit)
-                file = diagnostic.location?.file
+                file = diagnostic.sourceLocation?.file
             }
             collector.report(diagnostic.rule, diagnostic.message, at: diagnostic.location)
         }

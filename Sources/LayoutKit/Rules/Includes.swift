@@ -350,7 +350,7 @@ final class IncludeStore: Sendable {
                 var diagnostic = Diagnostic(
                     rule: .invalidInclude,
                     message: "cannot include \(target.file): it has \(count); check it by itself", location: location)
-                if let first = firstError(of: site.name), let place = first.location {
+                if let first = firstError(of: site.name), let place = first.sourceLocation {
                     diagnostic.notes = [
                         Diagnostic.Note(message: "first error: \(first.message) [\(first.rule)]", location: place)
                     ]

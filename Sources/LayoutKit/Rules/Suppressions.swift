@@ -75,7 +75,7 @@ struct Suppressions {
 
     /// Whether an `lk:ignore` at the diagnostic's element or around it names its rule; marks it used.
     private mutating func silence(_ diagnostic: Diagnostic) -> Bool {
-        guard let location = diagnostic.location, location.file == file,
+        guard let location = diagnostic.sourceLocation, location.file == file,
             let index = scopes[SourcePosition(file: .main, line: location.line, column: location.column)]?[
                 diagnostic.rule]
         else { return false }

@@ -10,7 +10,7 @@ enum BaselineWriter {
     /// back equals the entry of the finding it was written from.
     static func entries(_ diagnostics: [Diagnostic], directory: String, workingDirectory: String) -> [Baseline.Entry] {
         diagnostics.map { diagnostic in
-            let file = diagnostic.location.map {
+            let file = diagnostic.sourceLocation.map {
                 ArtifactPath.relative(ArtifactPath.absolute($0.file, in: workingDirectory), from: directory)
             }
             return Baseline.Entry(

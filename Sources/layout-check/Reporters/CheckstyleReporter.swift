@@ -11,9 +11,9 @@ enum CheckstyleReporter {
         var index = report.diagnostics.startIndex
         // The diagnostics are sorted by location, so each file's are together.
         while index < report.diagnostics.endIndex {
-            let file = report.diagnostics[index].location?.file ?? ""
+            let file = report.diagnostics[index].sourceLocation?.file ?? ""
             output += "  " + XMLText.openingTag("file", ["name": file]) + ">\n"
-            while index < report.diagnostics.endIndex, (report.diagnostics[index].location?.file ?? "") == file {
+            while index < report.diagnostics.endIndex, (report.diagnostics[index].sourceLocation?.file ?? "") == file {
                 let diagnostic = report.diagnostics[index]
                 let message = ([diagnostic.message] + diagnostic.notes.map(\.description)).joined(separator: "\n")
                 output +=
@@ -21,8 +21,8 @@ enum CheckstyleReporter {
                     + XMLText.openingTag(
                         "error",
                         [
-                            "line": diagnostic.location.map { String($0.line) },
-                            "column": diagnostic.location.map { String($0.column) },
+                            "line": diagnostic.sourceLocation.map { String($0.line) },
+                            "column": diagnostic.sourceLocation.map { String($0.column) },
                             "severity": diagnostic.severity.rawValue,
                             "message": message,
                             "source": "layout-check.\(diagnostic.rule.rawValue)",

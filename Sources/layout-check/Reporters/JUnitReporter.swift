@@ -10,7 +10,7 @@ enum JUnitReporter {
         var byFile: [String: [Diagnostic]] = [:]
         var runLevel: [Diagnostic] = []
         for diagnostic in report.diagnostics {
-            if let location = diagnostic.location {
+            if let location = diagnostic.sourceLocation {
                 byFile[location.file, default: []].append(diagnostic)
             } else {
                 runLevel.append(diagnostic)

@@ -13,7 +13,9 @@ enum SARIFReporter {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var occurrences: [String: Int] = [:]
         let results = report.diagnostics.map { diagnostic -> Result in
-            let location = diagnostic.location.map { ArtifactPath($0.file, workingDirectory: report.workingDirectory) }
+            let location = diagnostic.sourceLocation.map {
+                ArtifactPath($0.file, workingDirectory: report.workingDirectory)
+            }
             // Identical findings in one file are told apart by their order, never by their line, so that
             // an edit above them keeps every fingerprint.
             let identity = [diagnostic.rule.rawValue, location?.uri ?? "", diagnostic.message].joined(separator: "\0")
@@ -22,7 +24,7 @@ enum SARIFReporter {
             return Result(
                 ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule],
                 level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
-                locations: diagnostic.location.map { [Location($0, workingDirectory: report.workingDirectory)] },
+                locations: diagnostic.sourceLocation.map { [Location($0, workingDirectory: report.workingDirectory)] },
                 relatedLocations: diagnostic.notes.isEmpty
                     ? nil
                     : diagnostic.notes.enumerated().map { index, note in

@@ -42,7 +42,7 @@ struct Expectation: Hashable, CustomStringConvertible {
 
     /// What a diagnostic found; a finding about the whole run is at line 0.
     init(_ diagnostic: Diagnostic) {
-        self.init(rule: diagnostic.rule.rawValue, line: diagnostic.location?.line ?? 0)
+        self.init(rule: diagnostic.rule.rawValue, line: diagnostic.sourceLocation?.line ?? 0)
     }
 
     static func parse(_ text: String) -> [Expectation] {
