@@ -44,12 +44,23 @@ public func assertInstantiates<T: AnyObject>(
 }
 
 /// `assertInstantiates(_:from:owner:externalObjects:)` for an owner isolated to the main actor: it
-/// instantiates on the main actor, where the owner's outlets are connected and read.
+/// instantiates on the main actor, where the owner's outlets and actions are connected and read.
 ///
 /// ```swift
 /// @Test @MainActor func screen() throws {
 ///     let controller = FeedViewController()
 ///     let header = try assertInstantiates(AuthorHeaderView.self, from: loader, owner: controller)
+/// }
+/// ```
+/// Under XCTest on Linux, make the test method `@MainActor` and `async throws` in a nonisolated
+/// `XCTestCase` subclass: a `@MainActor` subclass of `XCTestCase` builds, then stops the test process
+/// (signal 6 in swift-corelibs-xctest).
+///
+/// ```swift
+/// final class FeedViewControllerTests: XCTestCase {
+///     @MainActor func testScreen() async throws {
+///         let header = try assertInstantiates(AuthorHeaderView.self, from: loader, owner: FeedViewController())
+///     }
 /// }
 /// ```
 /// - Returns: The top-level object, also when only outlets failed, so the test can go on.

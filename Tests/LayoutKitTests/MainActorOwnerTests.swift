@@ -204,3 +204,98 @@ enum TypeCheck {
         var description: String { "cannot find \(what)" }
     }
 }
+
+/// A view controller that receives actions: a switch and a button call its methods on the main actor.
+@MainActor final class SettingsViewController: MainActorOutletDeclaring {
+    var notificationsSwitch: Switch?
+    private(set) var changes: [Bool] = []
+    private(set) var resets = 0
+
+    func notificationsChanged(_ sender: Switch) { changes.append(sender.isOn) }
+    func resetTapped(_ sender: Button) { resets += 1 }
+
+    static var outlets: [Outlet] { [.mainActor("notificationsSwitch", \SettingsViewController.notificationsSwitch)] }
+    static var actions: [Action] {
+        [
+            .mainActor("notificationsChanged", SettingsViewController.notificationsChanged),
+            .mainActor("resetTapped", SettingsViewController.resetTapped),
+        ]
+    }
+}
+
+/// A main-actor class that declares its actions as an `ActionDeclaring` class, `nonisolated`: they are
+/// registered with its outlets, not dropped.
+@MainActor final class LegacySettingsViewController: MainActorOutletDeclaring, ActionDeclaring {
+    var notificationsSwitch: Switch?
+    static var outlets: [Outlet] {
+        [.mainActor("notificationsSwitch", \LegacySettingsViewController.notificationsSwitch)]
+    }
+    nonisolated static var actions: [Action] { [.mainActor("resetTapped", LegacySettingsViewController.resetTapped)] }
+    func resetTapped(_ sender: Button) {}
+}
+
+@Suite struct MainActorActionTests {
+    static let layout = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <layout xmlns="urn:layoutkit:layout:1">
+            <owner class="SettingsViewController" id="owner">
+                <connections>
+                    <outlet property="notificationsSwitch" destination="notifications"/>
+                </connections>
+            </owner>
+            <stackView axis="vertical">
+                <switch id="notifications" isOn="true">
+                    <connections>
+                        <action name="notificationsChanged" destination="owner"/>
+                    </connections>
+                </switch>
+                <button title="Reset">
+                    <connections>
+                        <action name="resetTapped" destination="owner"/>
+                    </connections>
+                </button>
+            </stackView>
+        </layout>
+        """
+
+    @MainActor static func loader() throws -> LayoutLoader {
+        var registry = LayoutRegistry.standard
+        try registry.register(SettingsViewController.self)
+        return try LayoutLoader(data: Data(layout.utf8), file: "settings.layout.xml", registry: registry)
+    }
+
+    @Test @MainActor func registeringReadsTheActionsOfAMainActorClass() throws {
+        var registry = LayoutRegistry.standard
+        try registry.register(SettingsViewController.self)
+        try registry.register(LegacySettingsViewController.self)
+        let settings = try #require(registry.registeredClass(for: SettingsViewController.self))
+        #expect(settings.actions.map(\.name) == ["notificationsChanged", "resetTapped"])
+        #expect(settings.actions.filter(\.isMainActorIsolated).count == 2)
+        let legacy = try #require(registry.registeredClass(for: LegacySettingsViewController.self))
+        #expect(legacy.actions.map(\.name) == ["resetTapped"])
+    }
+
+    @Test @MainActor func aMainActorOwnerReceivesItsActionsOnTheMainActor() throws {
+        let owner = SettingsViewController()
+        let objects = try Self.loader().instantiate(owner: owner)
+        let stack = try #require(objects.first as? View)
+        let toggle = try #require(owner.notificationsSwitch)
+        toggle.isOn = false
+        toggle.sendActions(for: .valueChanged)
+        let reset = try #require(stack.subviews.last as? Button)
+        reset.sendActions(for: .primaryActionTriggered)
+        reset.sendActions(for: .primaryActionTriggered)
+        #expect(owner.changes == [false])
+        #expect(owner.resets == 2)
+    }
+
+    /// Off the main actor, a layout with main-actor actions is refused at each of them, not connected to
+    /// run main-actor code on another thread.
+    @Test @MainActor func theNonisolatedInstantiateRefusesMainActorActions() throws {
+        let loader = try Self.loader()
+        let erased: AnyObject = SettingsViewController()
+        let error = #expect(throws: LayoutError.self) { try loader.instantiate(owner: erased) }
+        #expect(error?.rules == [.mainActorOutlet, .mainActorOutlet, .mainActorOutlet])
+        #expect(error?.description.contains("is connected and called on the main actor only") == true)
+    }
+}

@@ -156,8 +156,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unconnectedOwner, .instantiation, lowerable: false, at: "the `<layout>`",
             "an owner was given whose class has non-optional outlets the layout never connects (often: no `<owner>`)"),
         RuleDescriptor(
-            .mainActorOutlet, .instantiation, lowerable: false, at: "the `<outlet>` or `outlet=` element",
-            "an outlet of a `@MainActor` class, connected by an `instantiate` not isolated to the main actor"),
+            .mainActorOutlet, .instantiation, lowerable: false,
+            at: "the `<outlet>` or `outlet=` element, or the `<action>` or `action=` element",
+            "an outlet or action of a `@MainActor` class, connected by an `instantiate` not isolated to the main actor"),
         RuleDescriptor(
             .topLevelMismatch, .instantiation, lowerable: false,
             at: "the first top-level object not of the class (the `<layout>` when there is none)",

@@ -182,7 +182,7 @@ public struct LayoutLoader: Sendable {
     /// The members of a class, main-actor ones (`MainActorOutletDeclaring`) included.
     @MainActor
     static func members(ofMainActor type: AnyObject.Type) -> [MemberDeclaration] {
-        (type as? MainActorOutletDeclaring.Type)?.outlets.map(\.declaration) ?? LayoutRegistry.members(of: type)
+        (type as? MainActorOutletDeclaring.Type).map(mainActorMembers(of:)) ?? LayoutRegistry.members(of: type)
     }
 }
 

@@ -16,6 +16,8 @@ public struct LayoutRegistry: Sendable {
         public var type: AnyObject.Type { classType.type }
         /// Its outlets, inherited ones included.
         public var outlets: [Outlet] { members.compactMap { $0.key.kind == .outlet ? Outlet(declaration: $0) : nil } }
+        /// Its actions, inherited ones included.
+        public var actions: [Action] { members.compactMap { $0.key.kind == .action ? Action(declaration: $0) : nil } }
         /// Whether a layout can create it (it is a `View`), rather than only receive it as owner or external.
         public var isView: Bool { make != nil }
 
@@ -70,15 +72,15 @@ public struct LayoutRegistry: Sendable {
     }
 
     /// Registers a main-actor class that layouts connect but never create: an owner such as a view
-    /// controller, or an external object. Its outlets are read here, on the main actor, and connected only
-    /// by the `@MainActor` overloads of `LayoutLoader.instantiate`.
+    /// controller, or an external object. Its outlets and actions are read here, on the main actor, and
+    /// connected only by the `@MainActor` overloads of `LayoutLoader.instantiate`.
     ///
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
     @MainActor
     public mutating func register<T: MainActorOutletDeclaring>(
         _ type: T.Type, name: String? = nil, module: String? = nil
     ) throws {
-        try add(type, name: name, module: module, members: T.outlets.map(\.declaration), make: nil)
+        try add(type, name: name, module: module, members: mainActorMembers(of: type), make: nil)
     }
 
     /// The registered class for a Swift type, if any.

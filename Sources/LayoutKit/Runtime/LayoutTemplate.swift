@@ -183,7 +183,9 @@ struct LayoutTemplate: Sendable {
                     Diagnostic(
                         rule: .mainActorOutlet,
                         message:
-                            "\(connection.member.key) of \(connection.member.sourceType.name) is set on the main actor only; "
+                            "\(connection.member.key) of \(connection.member.sourceType.name) "
+                            + (connection.event == nil ? "is set" : "is connected and called")
+                            + " on the main actor only; "
                             + "instantiate from the main actor with an owner typed as its MainActorOutletDeclaring class, "
                             + "or call instantiateOnMainActor(owner:externalObjects:)",
                         location: connection.location)
@@ -273,7 +275,7 @@ struct LayoutTemplate: Sendable {
             // The member's name and closure, not a copy of the whole declaration.
             control.addTarget(
                 source, name: connections[recipe].member.key.name,
-                perform: connections[recipe].member.accessor.applyOffMainActor, for: event)
+                perform: connections[recipe].member.accessor.sendAction, for: event)
         }
         return true
     }

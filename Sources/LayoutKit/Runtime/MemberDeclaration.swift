@@ -113,6 +113,21 @@ struct MemberAccessor: Sendable {
         storedOffset = nil
     }
 
+    /// The accessor of an action of a main-actor class: the method runs on the main actor only.
+    init<Root: AnyObject, Sender: AnyObject>(
+        mainActor method: @escaping @MainActor @Sendable (Root) -> (Sender) -> Void
+    ) {
+        isolation = .mainActor(
+            apply: { target, sender in
+                guard let target = target as? Root, let sender = sender as? Sender else { return false }
+                method(target)(sender)
+                return true
+            },
+            read: { _ in nil })
+        assign = { _, _ in false }
+        storedOffset = nil
+    }
+
     /// The accessor of a property: a key path to a value that `convert` makes from a parsed value.
     init<Root: AnyObject, Value>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
@@ -167,11 +182,23 @@ struct MemberAccessor: Sendable {
         return apply(source, value)
     }
 
-    /// `apply` as a closure to keep (a control keeps an action's): it returns `false` for a member of
-    /// a main-actor class, as `apply` does.
-    var applyOffMainActor: @Sendable (AnyObject, AnyObject) -> Bool {
-        guard case .nonisolated(let apply, _) = isolation else { return { _, _ in false } }
-        return apply
+    /// The closure a control keeps for an action and calls when it sends the event. An action of a
+    /// main-actor class runs on the main actor, where UIKit sends events too: the control must send it
+    /// there, and sending it from another thread stops the process (`MainActor.assumeIsolated`) rather
+    /// than running main-actor code elsewhere.
+    var sendAction: @Sendable (AnyObject, AnyObject) -> Bool {
+        switch isolation {
+        case .nonisolated(let apply, _):
+            return apply
+        case .mainActor(let apply, _):
+            return { target, sender in
+                // `assumeIsolated` runs the closure synchronously, on this thread, once it has checked that
+                // this thread is the main actor's: the two objects are used there and never leave the call.
+                nonisolated(unsafe) let target = target
+                nonisolated(unsafe) let sender = sender
+                return MainActor.assumeIsolated { apply(target, sender) }
+            }
+        }
     }
 
     /// Applies the member of `source` with `value`, whatever its isolation.

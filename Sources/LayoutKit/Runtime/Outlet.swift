@@ -100,19 +100,36 @@ public protocol OutletDeclaring: AnyObject {
     static var outlets: [Outlet] { get }
 }
 
-/// A main-actor class that declares outlets a layout can connect: a view controller, or any owner or
-/// external object isolated to the main actor. Its outlets are read, registered and connected on the
-/// main actor only.
+/// A main-actor class that declares outlets a layout can connect and actions its controls can call: a
+/// view controller, or any owner or external object isolated to the main actor. Its members are read,
+/// registered and connected on the main actor only.
 ///
 /// ```swift
 /// @MainActor final class FeedViewController: MainActorOutletDeclaring {
 ///     var headerView: AuthorHeaderView?
+///     func refreshTapped(_ sender: Button) { … }
 ///     static var outlets: [Outlet] { [.mainActor("headerView", \FeedViewController.headerView)] }
+///     static var actions: [Action] { [.mainActor("refreshTapped", FeedViewController.refreshTapped)] }
 /// }
 /// ```
 public protocol MainActorOutletDeclaring: AnyObject {
     /// Every outlet of the class, inherited ones included.
     @MainActor static var outlets: [Outlet] { get }
+    /// Every action of the class, inherited ones included; none unless the class declares them.
+    @MainActor static var actions: [Action] { get }
+}
+
+extension MainActorOutletDeclaring {
+    /// No actions: a class that receives none need not declare any.
+    @MainActor public static var actions: [Action] { [] }
+}
+
+/// The members a main-actor class declares, read on the main actor: its outlets and its actions (also
+/// those it declares as an `ActionDeclaring` class, with `nonisolated static var actions`).
+@MainActor
+func mainActorMembers(of type: any MainActorOutletDeclaring.Type) -> [MemberDeclaration] {
+    let actions = (type as? ActionDeclaring.Type)?.actions ?? type.actions
+    return type.outlets.map(\.declaration) + actions.map(\.declaration)
 }
 
 /// A class object that can cross threads: metatypes are immutable.

@@ -157,7 +157,8 @@ open class Control: View {
         }
     }
 
-    /// Connects `action` of `target` to `event`; `target` is not retained.
+    /// Connects `action` of `target` to `event`; `target` is not retained. An action of a main-actor
+    /// class (`Action.mainActor(_:_:optional:)`) must then be sent on the main actor.
     ///
     /// - Returns: `false`, connecting nothing, when `target` or this control is not of the types the
     ///   action was declared with.
@@ -166,7 +167,7 @@ open class Control: View {
         let declaration = action.declaration
         guard isSubclass(type(of: target), of: declaration.sourceType.type), declaration.accepts(type(of: self))
         else { return false }
-        addTarget(target, name: declaration.key.name, perform: declaration.accessor.applyOffMainActor, for: event)
+        addTarget(target, name: declaration.key.name, perform: declaration.accessor.sendAction, for: event)
         return true
     }
 

@@ -42,8 +42,13 @@ public final class FamilyOwner: OutletDeclaring {
 /// A main-actor owner, as a view controller is.
 @MainActor public final class FamilyViewController: MainActorOutletDeclaring {
     public var cell: FamilyCell?
+    public private(set) var refreshes = 0
     public init() {}
     public static var outlets: [Outlet] { [.mainActor("cell", \FamilyViewController.cell)] }
+    public static var actions: [Action] {
+        [.mainActor("refreshTapped", FamilyViewController.refreshTapped, optional: true)]
+    }
+    public func refreshTapped(_ sender: Button) { refreshes += 1 }
 }
 
 /// The layout every family is tried with: one `FamilyCell`, its owner connected to it.

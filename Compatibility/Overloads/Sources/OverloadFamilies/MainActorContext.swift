@@ -4,14 +4,19 @@ import LayoutKit
 /// The same families called on the main actor: with a nonisolated class they must mean what they mean
 /// off it; with a main-actor owner they take the main-actor forms.
 @MainActor public enum OnMainActor {
-    /// `Outlet.init`, `Action.init`, `Property.init` of a nonisolated class, and `Outlet.mainActor` of a
-    /// main-actor one.
-    public static func members() -> (outlets: [Outlet], actions: [Action], properties: [Property], mainActor: Outlet) {
+    /// `Outlet.init`, `Action.init`, `Property.init` of a nonisolated class, and `Outlet.mainActor` and
+    /// `Action.mainActor` of a main-actor one.
+    public static func members() -> (
+        outlets: [Outlet], actions: [Action], properties: [Property], mainActor: (Outlet, Action)
+    ) {
         (
             [Outlet("titleLabel", \FamilyCell.titleLabel), Outlet("cell", \FamilyOwner.cell, optional: true)],
             [Action("subscribeTapped", FamilyCell.subscribeTapped)],
             [Property("accent", \FamilyCell.accent)],
-            .mainActor("cell", \FamilyViewController.cell)
+            (
+                .mainActor("cell", \FamilyViewController.cell),
+                .mainActor("refreshTapped", FamilyViewController.refreshTapped, optional: true)
+            )
         )
     }
 

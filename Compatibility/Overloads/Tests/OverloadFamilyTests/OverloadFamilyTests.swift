@@ -27,7 +27,8 @@ struct OverloadFamilyTests {
         #expect(outlets.map(\.isMainActorIsolated) == [false, false])
         #expect(actions.map(\.name) == ["subscribeTapped"])
         #expect(properties.map(\.name) == ["accent"])
-        #expect(mainActor.isMainActorIsolated)
+        #expect(mainActor.0.isMainActorIsolated)
+        #expect(mainActor.1.isMainActorIsolated)
     }
 
     @Test("register and instantiate off the main actor connect everything")
@@ -84,5 +85,7 @@ struct OverloadFamilyTests {
         let controller = FamilyViewController()
         let connected = try assertInstantiates(FamilyCell.self, from: isolated, owner: controller)
         #expect(controller.cell === connected)
+        let registered = try OnMainActor.registry(owner: .mainActor).registeredClass(for: FamilyViewController.self)
+        #expect(registered?.actions.map(\.name) == ["refreshTapped"])
     }
 }

@@ -19,6 +19,14 @@ struct FeedControllerOwnerTests {
         #expect(owner.articleCell === cell)
     }
 
+    @Test("the refresh button calls the owner")
+    func refreshTapped() throws {
+        let owner = FeedController()
+        let (header, _) = try assertFeedScreen(owner: owner, registry: FeedLayouts.registry())
+        header.subviews.compactMap { $0 as? Button }.first?.sendActions(for: .primaryActionTriggered)
+        #expect(owner.refreshCount == 1)
+    }
+
     @Test("an owner class of the app's own, registered under the name the layout uses")
     func anotherOwnerClass() throws {
         let owner = ScreenOwner()
@@ -28,12 +36,16 @@ struct FeedControllerOwnerTests {
     }
 }
 
-/// An app's own owner of the feed screen, with the outlets the layout connects.
-final class ScreenOwner: OutletDeclaring {
+/// An app's own owner of the feed screen, with the outlets and the action the layout connects.
+final class ScreenOwner: OutletDeclaring, ActionDeclaring {
     var headerView: AuthorHeaderView?
     var articleCell: ArticleCell?
 
     static var outlets: [Outlet] {
         [Outlet("headerView", \ScreenOwner.headerView), Outlet("articleCell", \ScreenOwner.articleCell)]
     }
+
+    static var actions: [Action] { [Action("refreshTapped", ScreenOwner.refreshTapped)] }
+
+    func refreshTapped(_ sender: Button) {}
 }
