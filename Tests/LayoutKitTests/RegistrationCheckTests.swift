@@ -35,6 +35,18 @@ final class ProductHeaderView: View {
     }
 }
 
+/// The same slip in a view controller: main-actor key paths are told apart by their stored property.
+@MainActor final class ProductViewController: MainActorOutletDeclaring {
+    var titleLabel: Label?
+    var priceLabel: Label?
+    static var outlets: [Outlet] {
+        [
+            Outlet("titleLabel", \ProductViewController.titleLabel),
+            Outlet("priceLabel", \ProductViewController.titleLabel),
+        ]
+    }
+}
+
 /// A subclass that declares its outlets with its base's key paths: allowed.
 final class DerivedRow: View {
     override class var outlets: [Outlet] { [Outlet("titleLabel", \AuthorRow.titleLabel)] }
@@ -76,6 +88,16 @@ final class DerivedRow: View {
         #expect(registry.registeredClass(for: ProductHeaderView.self) == nil)
         // The same key path reached through an inherited declaration is one outlet, not two.
         try registry.register(SubAuthorRow.self)
+    }
+
+    @MainActor @Test func twoOutletNamesOnOneKeyPathOfAMainActorClassAreRefusedToo() throws {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(ProductViewController.self)
+        }
+        #expect(error?.description.contains("outlets 'titleLabel' and 'priceLabel' set the same property") == true)
+        // Outlets on two properties register.
+        try registry.register(HeadlineViewController.self)
     }
 
     @Test func aKeyPathOfAnAncestorIsAllowed() throws {
