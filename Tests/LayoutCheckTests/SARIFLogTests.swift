@@ -148,6 +148,22 @@ import Testing
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 3)
     }
 
+    @Test func theLogOfACommandLineThatCannotBeParsedGoesToTheOutputFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("layout-check.sarif")
+        let result = try runLayoutCheck(["--output", file.path, "--jobs", "0", "--format=sarif", "Layouts"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        let written = CommandResult(
+            status: 2, standardOutput: try String(contentsOf: file, encoding: .utf8), standardError: "")
+        let invocation = try Self.invocation(try Self.log(written))
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        let text = (notifications.first?["message"] as? [String: Any])?["text"] as? String
+        #expect(text?.contains("'--jobs' needs a whole number") == true, "\(String(describing: text))")
+    }
+
     @Test func otherFormatsWriteNothingWhenTheRunCannotProceed() throws {
         let result = try runLayoutCheck(["--format", "json", "No/Such/Folder"])
         #expect(result.status == 2)
