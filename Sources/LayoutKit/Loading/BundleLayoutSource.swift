@@ -8,7 +8,7 @@ import Foundation
 /// ```
 /// Lookup is Foundation's `Bundle.url(forResource:withExtension:subdirectory:)`, so localized
 /// variants and the platform's bundle layout are honoured. Diagnostics name a layout by the bundle and
-/// its path in the bundle (`FeedKit_FeedKit.resources/Layouts/FeedCell.layout.xml`), not by where the
+/// its path in the bundle (`FeedApp_FeedKit.resources/Layouts/ArticleCell.layout.xml`), not by where the
 /// build put the bundle: that path ends like the layout's own in the package, which is the one to edit.
 public struct BundleLayoutSource: LayoutSource {
     /// The bundle whose resources hold the layouts.
