@@ -49,4 +49,25 @@ grep -q '"files" : 1' <<<"$log" || { echo "$log"; fail "the command plugin did n
     --config Sources/Cards/layout-check.xml --write-baseline layout-check-baseline.xml Sources >/dev/null 2>&1) \
     || fail "the command plugin could not write a baseline"
 grep -q "urn:layoutkit:baseline:1" "$consumer/layout-check-baseline.xml" || fail "no baseline written"
+# 5. The command plugin's standard output is the report alone, its summary on standard error (none with
+#    --quiet); with no PATH it checks every target with layouts, or those --target names; and it says
+#    whether layout-check found errors or could not check (SwiftPM exits 1 for both).
+plugin() { (cd "$consumer" && swift package --scratch-path "$scratch" layout-check "$@" 2>"$work/stderr"); }
+out=$(plugin --format sarif) || { cat "$work/stderr"; fail "the command plugin failed on every target"; }
+[[ "$out" == "{"*"}" ]] || { echo "$out"; fail "standard output is not the SARIF log alone"; }
+grep -q '"executionSuccessful" : true' <<<"$out" || { echo "$out"; fail "no successful invocation in the log"; }
+grep -q "1 file, 0 errors" "$work/stderr" || { cat "$work/stderr"; fail "no summary on standard error"; }
+out=$(plugin --target Cards --quiet --format json) || { cat "$work/stderr"; fail "--target Cards failed"; }
+grep -q '"files" : 1' <<<"$out" || { echo "$out"; fail "--target Cards did not check the target's layout"; }
+if grep -q " files\?, " "$work/stderr"; then cat "$work/stderr"; fail "--quiet printed a summary"; fi
+if plugin --target NoSuchTarget >/dev/null; then fail "an unknown --target passed"; fi
+if plugin --frobnicate >/dev/null; then fail "an unknown option passed"; fi
+grep -q "layout-check could not check (exit status 2)" "$work/stderr" \
+    || { cat "$work/stderr"; fail "the plugin did not say that layout-check could not check"; }
+sed -i 's/outlet="subtitleLabel"/outlet="subtitelLabel"/' "$layout"
+if plugin --target Cards >/dev/null; then fail "the command plugin passed a broken layout"; fi
+grep -q "layout-check found errors (exit status 1)" "$work/stderr" \
+    || { cat "$work/stderr"; fail "the plugin did not say that layout-check found errors"; }
+cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
+
 echo "plugin-consumer: both plugins work"

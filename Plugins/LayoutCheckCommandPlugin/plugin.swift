@@ -1,23 +1,103 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package layout-check [ARGS]`: runs `layout-check` with the same arguments, in the package's
-/// directory, so that `layout-check.xml`, `Schemas/` and relative paths mean what they mean there.
+/// `swift package layout-check [--target NAME]... [ARGS]`: runs `layout-check` with the same arguments,
+/// in the package's directory, so that `layout-check.xml`, `Schemas/` and relative paths mean what they
+/// mean there.
 ///
-/// It declares no permission, so checking never asks for any. `--write-baseline FILE` writes into the
-/// package, which SwiftPM's sandbox allows only when asked:
-/// `swift package --allow-writing-to-package-directory layout-check --write-baseline FILE PATH...`.
+/// With no PATH, it checks the folder of each `--target NAME` (repeatable), else of every target that
+/// has layouts; without a configuration or `--schemas`, each such target's own class schemas are read,
+/// as the build plugin reads them. SwiftPM prints everything a command plugin writes on standard
+/// output, so the report is all that `layout-check` writes there (`> report.sarif` is a report); what it
+/// writes on standard error (the summary, or why the run could not proceed) comes back as the
+/// plugin's remarks or errors, on standard error. `--quiet` and `--output FILE` are `layout-check`'s.
+///
+/// It declares no permission: checking needs none, and SwiftPM sandboxes plugins on macOS only, where
+/// `--write-baseline FILE` (or `--output FILE`) into the package needs
+/// `swift package --allow-writing-to-package-directory layout-check …`.
 @main
 struct LayoutCheckCommandPlugin: CommandPlugin {
+    /// `layout-check`'s options that take a value, so that the value is not taken for a PATH.
+    static let optionsWithValues: Set<String> = [
+        "--schemas", "--swift-sources", "--toolchain", "--format", "--reporter", "--output", "--config", "--baseline",
+        "--write-baseline", "--touch", "--jobs", "-j",
+    ]
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        var toolArguments = extractor.remainingArguments
+        if !targetNames.isEmpty || !Self.namesAPath(toolArguments) {
+            let targets =
+                try targetNames.isEmpty
+                ? context.package.targets.compactMap { $0 as? SourceModuleTarget }.filter(Self.hasLayouts)
+                : context.package.targets(named: targetNames).compactMap { $0 as? SourceModuleTarget }
+            guard !targets.isEmpty else {
+                Diagnostics.error("no target of this package has layouts (*.layout.xml); name a PATH or --target NAME")
+                return
+            }
+            // The build plugin's rule: a target's own class schemas, unless a configuration says where they are.
+            let configured =
+                arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") || $0.hasPrefix("--schemas") }
+                || FileManager.default.fileExists(
+                    atPath: context.package.directoryURL.appending(path: "layout-check.xml").path)
+            if !configured {
+                toolArguments.insert(
+                    contentsOf: targets.flatMap { ["--schemas", $0.directoryURL.path] },
+                    at: toolArguments.firstIndex(of: "--") ?? toolArguments.endIndex)
+            }
+            toolArguments += (toolArguments.contains("--") ? [] : ["--"]) + targets.map(\.directoryURL.path)
+        }
+
         let process = Process()
         process.executableURL = try context.tool(named: "layout-check").url
-        process.arguments = arguments
+        process.arguments = toolArguments
         process.currentDirectoryURL = context.package.directoryURL
+        let standardError = Pipe()
+        process.standardError = standardError
         try process.run()
+        let message = String(decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        if process.terminationReason != .exit || process.terminationStatus != 0 {
-            Diagnostics.error("layout-check exited with status \(process.terminationStatus)")
+
+        // SwiftPM shows a plugin's progress and errors on its standard error, never among the report on
+        // standard output: the summary and notes as progress, each problem as an error.
+        for line in message.split(separator: "\n") {
+            if line.contains(": error: ") {
+                Diagnostics.error(String(line.trimmingPrefix("layout-check: error: ")))
+            } else {
+                Diagnostics.progress(String(line))
+            }
         }
+        // SwiftPM ends a failed plugin with exit status 1 whatever its own, so the last line says which.
+        switch (process.terminationReason, process.terminationStatus) {
+        case (.exit, 0): break
+        case (.exit, 1): Diagnostics.error("layout-check found errors (exit status 1)")
+        default:
+            Diagnostics.error(
+                "layout-check could not check (exit status \(process.terminationStatus)): nothing was checked")
+        }
+    }
+
+    /// Whether `arguments` (layout-check's) name a file or directory to check.
+    static func namesAPath(_ arguments: [String]) -> Bool {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" { return index + 1 < arguments.endIndex }
+            if argument == "-" || !argument.hasPrefix("-") { return true }
+            if optionsWithValues.contains(argument) { index += 1 }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether a target holds a `*.layout.xml`, as resources or anywhere in its folder.
+    static func hasLayouts(_ target: SourceModuleTarget) -> Bool {
+        if target.sourceFiles.contains(where: { $0.url.lastPathComponent.hasSuffix(".layout.xml") }) { return true }
+        let files = FileManager.default.enumerator(at: target.directoryURL, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            if file.lastPathComponent.hasSuffix(".layout.xml") { return true }
+        }
+        return false
     }
 }

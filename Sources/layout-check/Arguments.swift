@@ -28,7 +28,8 @@ struct Arguments: Equatable, Sendable {
     var jobs: Int
     /// Files, directories and `-`, in the order given, as the bytes the shell passed.
     var paths: [SystemPath] = []
-    /// `--config FILE`; without it, `layout-check.xml` in the working directory when it exists.
+    /// `--config FILE`; without it, the nearest `layout-check.xml` from the working directory up to the
+    /// package or repository root.
     var configuration: String?
     /// `--baseline FILE`: report only findings that it does not hold.
     var baseline: String?
@@ -44,6 +45,20 @@ struct Arguments: Equatable, Sendable {
     var swiftSources: [SystemPath] = []
     /// `--toolchain`: the Swift toolchain whose sourcekitd reads them.
     var toolchain: String?
+    /// `--quiet`: no summary (and no baseline note) on standard error; errors are still printed there.
+    var quiet = false
+    /// `--output FILE`: the report goes to FILE instead of standard output.
+    var output: String?
+
+    /// Where the report goes and in which format.
+    var destination: ReportDestination { ReportDestination(format: format, output: output) }
+}
+
+/// Where a run's report goes: the format and the file (standard output when `nil`). Also known for a
+/// command line that cannot be run, so that a SARIF consumer still gets a log saying the run failed.
+struct ReportDestination: Equatable, Sendable {
+    var format: OutputFormat = .text
+    var output: String?
 }
 
 /// What the command line asks for.
@@ -61,9 +76,46 @@ struct UsageError: Error, Equatable, Sendable {
 extension Command {
     /// The long options, for suggesting one in place of a mistyped one (`--schema` → `--schemas`).
     static let options = [
-        "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--config", "--baseline",
-        "--write-baseline", "--touch", "--strict", "--jobs",
+        "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--reporter", "--output",
+        "--config", "--baseline", "--write-baseline", "--touch", "--strict", "--quiet", "--jobs",
     ]
+
+    /// The usage line printed after a command line that cannot be run: every option, so that one that
+    /// was mistyped can be found in it.
+    static let usage =
+        "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR]\n"
+        + "                    [--format|--reporter FORMAT] [--output FILE] [--config FILE]\n"
+        + "                    [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--touch FILE]\n"
+        + "                    [--jobs N] PATH...\n"
+        + "       layout-check --help | --version\n"
+
+    /// The format and output file that `arguments` asks for, read as far as they can be when the
+    /// command line as a whole cannot be parsed: the last `--format`/`--reporter` with a known value
+    /// and the last `--output`, before any `--`.
+    static func destination(in arguments: [[UInt8]]) -> ReportDestination {
+        var destination = ReportDestination()
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = String(decoding: arguments[index], as: UTF8.self)
+            if argument == "--" { break }
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            var value: String?
+            if argument.hasPrefix("--"), argument.contains("=") {
+                value = String(argument.dropFirst(name.count + 1))
+            } else if index + 1 < arguments.endIndex {
+                value = String(decoding: arguments[index + 1], as: UTF8.self)
+            }
+            switch name {
+            case "--format", "--reporter":
+                if let format = value.flatMap(OutputFormat.init(rawValue:)) { destination.format = format }
+            case "--output":
+                if let value, !value.isEmpty, !value.hasPrefix("--") { destination.output = value }
+            default: break
+            }
+            index += 1
+        }
+        return destination
+    }
 
     /// Parses the arguments after the program name.
     ///
@@ -141,13 +193,18 @@ extension Command {
                 let directory = try value()
                 guard !directory.isEmpty else { throw UsageError(message: "option '--toolchain' needs a directory") }
                 result.toolchain = directory
-            case "--format":
+            case "--format", "--reporter":
                 let text = try value()
                 guard let format = OutputFormat(rawValue: text) else {
                     let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "unknown format '\(text)' for '--format' (expected one of: \(known))")
+                    throw UsageError(message: "unknown format '\(text)' for '\(name)' (expected one of: \(known))")
                 }
                 result.format = format
+            case "--output":
+                result.output = try pathValue()
+            case "--quiet":
+                try noValue()
+                result.quiet = true
             case "--config":
                 result.configuration = try pathValue()
             case "--baseline":
@@ -216,8 +273,8 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 let helpText = """
     OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
 
-    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
-                        [--write-baseline FILE] [--strict] [--jobs N] PATH...
+    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
+                        [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N] PATH...
            layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...
 
     ARGUMENTS:
@@ -259,7 +316,8 @@ let helpText = """
       --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
                             files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
                             PATH. Not found: exit status 2.
-      --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
+      --format FORMAT       (or --reporter FORMAT)
+                            text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
                               a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.
                             json: one object {"files", "errors", "warnings", "diagnostics": [{"file",
@@ -276,19 +334,32 @@ let helpText = """
                             checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
-                            on GitHub without file, line and col, in SARIF without a location.
-      --config FILE         Read the configuration from FILE (default: ./layout-check.xml when it
-                            exists): <schemas path>, used when there is no --schemas; <exclude path>,
+                            on GitHub without file, line and col, and in SARIF as a notification of
+                            the run's invocation (code scanning refuses a result without a location).
+                            A run that cannot proceed (exit status 2) still writes a SARIF log, one
+                            whose invocation says executionSuccessful false and why.
+      --output FILE         Write the report to FILE instead of standard output (replacing it). The
+                            summary still goes to standard error.
+      --config FILE         Read the configuration from FILE. Default: the nearest layout-check.xml
+                            in the working directory or a folder above it, looking no higher than
+                            the package root (a folder with Package.swift) or the repository root
+                            (a folder with .git), whichever comes first. One file, never merged:
+                            <schemas path>, used when there is no --schemas; <exclude path>,
                             globs (*, ?, ** for any directories) that leave files out of a directory
-                            search, matched against paths relative to FILE's directory; and
-                            <rule id severity="error|warning|ignore">. Format rules cannot be lowered.
-                            Schemas/config.xsd describes the file.
+                            search; <baseline path>, used when there is no --baseline or
+                            --write-baseline; and <rule id severity="error|warning|ignore">. Paths
+                            are relative to the configuration's folder. Format rules cannot be
+                            lowered. Schemas/config.xsd describes the file.
       --baseline FILE       Report only findings that FILE does not hold (matched on rule, file and
                             message, not line; one entry per finding); entries that match nothing are
                             listed on standard error as fixed.
       --write-baseline FILE Record every finding in FILE (after the configuration's severities)
                             instead of reporting them, and exit 0.
       --strict              Warnings fail the run too (exit status 1).
+      --quiet               Print no summary (and no baseline note) on standard error; problems that
+                            stop the run are still printed there.
+      --touch FILE          Write FILE (empty) when the run passes: the build-tool plugin's promised
+                            output, so that the build runs the check again only when an input changes.
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
                             opened one at a time per job, so any number of files can be checked. The
                             output is the same whatever N is: sorted by path, line, column and rule.

@@ -21,7 +21,7 @@ enum LayoutCheck {
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
-            return usageFailure(error)
+            return usageFailure([error], destination: Command.destination(in: arguments))
         }
         switch command {
         case .help:
@@ -37,11 +37,13 @@ enum LayoutCheck {
         let start = ContinuousClock.now
         let workingDirectory = FileManager.default.currentDirectoryPath
 
+        let destination = arguments.destination
         let settings: RunSettings
         switch RunSettings.load(arguments, workingDirectory: workingDirectory) {
         case .success(let loaded): settings = loaded
-        case .failure(.usage(let error)): return usageFailure(error)
-        case .failure(.invalid(let diagnostics)): return invalidSettings(diagnostics)
+        case .failure(.usage(let error)): return usageFailure([error], destination: destination)
+        case .failure(.invalid(let diagnostics)):
+            return invalidSettings(diagnostics, destination: destination, workingDirectory: workingDirectory)
         }
 
         // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
@@ -73,7 +75,7 @@ enum LayoutCheck {
                     message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR (or a <swift-sources> "
                         + "in the configuration) to check it against its Swift classes"))
         }
-        if !missing.isEmpty { return usageFailure(missing) }
+        if !missing.isEmpty { return usageFailure(missing, destination: destination) }
 
         let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
         let checked = await checkInParallel(
@@ -93,7 +95,8 @@ enum LayoutCheck {
         diagnostics.sort(by: Diagnostic.ordered)
 
         if let path = arguments.writeBaseline {
-            return writeBaseline(Baseline(entries: settings.baselineEntries(diagnostics)), to: path)
+            return writeBaseline(
+                Baseline(entries: settings.baselineEntries(diagnostics)), to: path, quiet: arguments.quiet)
         }
         var notes = ""
         if let baseline = settings.baseline {
@@ -106,18 +109,19 @@ enum LayoutCheck {
         let report = Report(
             files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
             workingDirectory: workingDirectory, checkedFiles: checked.paths)
-        let status = printed(arguments.format.render(report, colour: StandardStream.output.wantsColour))
+        let colour = arguments.output == nil && StandardStream.output.wantsColour
+        let status = delivered(arguments.format.render(report, colour: colour), to: destination)
         guard status == 0 else { return status }
-        try? StandardStream.error.write(notes + report.summary)
+        if !arguments.quiet { try? StandardStream.error.write(notes + report.summary) }
         let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
         if !failed, let stamp = arguments.touch, !touch(stamp) {
-            return usageFailure(UsageError(message: "--touch: cannot write '\(stamp)'"))
+            return usageFailure([UsageError(message: "--touch: cannot write '\(stamp)'")], destination: nil)
         }
         return failed ? 1 : 0
     }
 
     /// Records the findings as a baseline file and says so; exit status 0 unless it cannot be written.
-    private static func writeBaseline(_ baseline: Baseline, to path: String) -> Int32 {
+    private static func writeBaseline(_ baseline: Baseline, to path: String, quiet: Bool) -> Int32 {
         do {
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
@@ -125,10 +129,13 @@ enum LayoutCheck {
             try Data(BaselineWriter.document(baseline).utf8).write(to: url, options: .atomic)
         } catch {
             return usageFailure(
-                UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)"))
+                [UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)")],
+                destination: nil)
         }
         let count = baseline.entries.count
-        try? StandardStream.error.write("layout-check: wrote \(count) finding\(count == 1 ? "" : "s") to \(path)\n")
+        if !quiet {
+            try? StandardStream.error.write("layout-check: wrote \(count) finding\(count == 1 ? "" : "s") to \(path)\n")
+        }
         return 0
     }
 
@@ -155,15 +162,46 @@ enum LayoutCheck {
 
     /// A configuration or baseline that cannot be used: each problem where it is, on standard error, and
     /// exit status 2, as for a command line that cannot be run.
-    private static func invalidSettings(_ diagnostics: [Diagnostic]) -> Int32 {
-        let report = Report(files: 0, diagnostics: diagnostics.sorted(by: Diagnostic.ordered), duration: .zero)
+    private static func invalidSettings(
+        _ diagnostics: [Diagnostic], destination: ReportDestination, workingDirectory: String
+    ) -> Int32 {
+        let sorted = diagnostics.sorted(by: Diagnostic.ordered)
+        let report = Report(files: 0, diagnostics: sorted, duration: .zero)
         try? StandardStream.error.write(TextRenderer(colour: StandardStream.error.wantsColour).render(report))
+        deliverFailure(RunFailure(diagnostics: sorted), to: destination, workingDirectory: workingDirectory)
         return 2
     }
 
+    /// For a run that stops with exit status 2 under `--format sarif`: a log whose invocation says that
+    /// the run failed and why, where the report would have gone, so that a workflow that uploads the
+    /// file uploads a valid log rather than an empty file. Other formats write nothing.
+    private static func deliverFailure(
+        _ failure: RunFailure, to destination: ReportDestination?,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
+        guard let destination, destination.format == .sarif else { return }
+        let report = Report(
+            files: 0, diagnostics: [], duration: .zero, workingDirectory: workingDirectory, failure: failure)
+        _ = delivered(SARIFReporter.render(report, rules: RuleDescriptor.all), to: destination)
+    }
+
+    /// Writes the report to `--output FILE` or standard output: 0 when all of it was written; else 2,
+    /// after one line on standard error, because a report that was not delivered (`| head -1`, a full
+    /// disk) must not pass for a clean run.
+    private static func delivered(_ text: String, to destination: ReportDestination) -> Int32 {
+        guard let path = destination.output else { return printed(text) }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return 0
+        } catch {
+            try? StandardStream.error.write(
+                "layout-check: error: cannot write the report to '\(path)': \(error.localizedDescription)\n")
+            return 2
+        }
+    }
+
     /// Writes `text` on standard output: 0 when all of it was written; else 2, after one line on
-    /// standard error, because a report that was not delivered (`| head -1`, a full disk) must not pass
-    /// for a clean run.
+    /// standard error.
     private static func printed(_ text: String) -> Int32 {
         do throws(SystemError) {
             try StandardStream.output.write(text)
@@ -270,18 +308,17 @@ enum LayoutCheck {
         return path.withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
 
-    private static func usageFailure(_ errors: UsageError...) -> Int32 { usageFailure(errors) }
-
-    private static func usageFailure(_ errors: [UsageError]) -> Int32 {
+    /// A run that cannot proceed: each problem, the usage line and a hint on standard error, the SARIF
+    /// log of a failed run where one was asked for (`destination`), and exit status 2.
+    private static func usageFailure(_ errors: [UsageError], destination: ReportDestination?) -> Int32 {
         var text = ""
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
         }
-        text +=
-            "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR] "
-            + "[--format FORMAT] [--jobs N] PATH...\n"
+        text += Command.usage
         text += "See 'layout-check --help'.\n"
         try? StandardStream.error.write(text)
+        deliverFailure(RunFailure(messages: errors.map(\.message)), to: destination)
         return 2
     }
 }

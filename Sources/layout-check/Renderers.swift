@@ -13,6 +13,8 @@ struct Report: Sendable {
     /// Every layout file checked, as diagnostics name them; kept only for a format that lists clean
     /// files too (JUnit), so that other runs hold nothing per file.
     var checkedFiles: [String]?
+    /// Why the run could not proceed (exit status 2); `nil` for a run that did its work.
+    var failure: RunFailure?
 
     var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
     var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
@@ -24,6 +26,13 @@ struct Report: Sendable {
         return "\(counted(files, "file")), \(counted(errors, "error")), \(counted(warnings, "warning"))"
             + " (\(String(format: "%.2f", seconds))s)\n"
     }
+}
+
+/// What stopped a run before it checked anything: the command line's problems, and those of the
+/// configuration or baseline file, each at its line.
+struct RunFailure: Sendable {
+    var messages: [String] = []
+    var diagnostics: [Diagnostic] = []
 }
 
 extension OutputFormat {

@@ -12,7 +12,7 @@ struct RunSettings {
     var configurationDirectory: String?
     /// The same directory, absolute, which excludes are matched from.
     private var excludeBase = "/"
-    /// The baseline that `--baseline` names.
+    /// The baseline that `--baseline` names, else the configuration's `<baseline>`.
     var baseline: Baseline?
     /// The directory of the `--baseline` or `--write-baseline` file, absolute: entries name files from there.
     var baselineDirectory: String
@@ -25,15 +25,11 @@ struct RunSettings {
         case invalid([Diagnostic])
     }
 
-    /// Reads `--config` (or `layout-check.xml` where the run happens) and `--baseline`.
+    /// Reads `--config` (or the nearest `layout-check.xml`, `discoverConfiguration`) and `--baseline`
+    /// (or the configuration's `<baseline>`).
     static func load(_ arguments: Arguments, workingDirectory: String) -> Result<RunSettings, Failure> {
-        let baselinePath = arguments.baseline ?? arguments.writeBaseline
-        var settings = RunSettings(
-            workingDirectory: workingDirectory,
-            baselineDirectory: ArtifactPath.absolute(directory(of: baselinePath ?? ""), in: workingDirectory))
-        let configurationPath =
-            arguments.configuration
-            ?? (FileManager.default.fileExists(atPath: CheckConfiguration.fileName) ? CheckConfiguration.fileName : nil)
+        var settings = RunSettings(workingDirectory: workingDirectory, baselineDirectory: workingDirectory)
+        let configurationPath = arguments.configuration ?? discoverConfiguration(from: workingDirectory)
         if let configurationPath {
             switch read(configurationPath, option: "--config") {
             case .failure(let error): return .failure(.usage(error))
@@ -45,8 +41,19 @@ struct RunSettings {
                 settings.excludeBase = ArtifactPath.absolute(directory(of: configurationPath), in: workingDirectory)
             }
         }
-        if let path = arguments.baseline {
-            switch read(path, option: "--baseline") {
+        // The command line wins: `--write-baseline` records afresh even when the configuration names a
+        // baseline, and `--baseline` replaces it.
+        var baselinePath = arguments.baseline ?? arguments.writeBaseline
+        var option = "--baseline"
+        if baselinePath == nil, let configured = settings.configuration.baseline,
+            let configurationDirectory = settings.configurationDirectory, let configurationPath
+        {
+            baselinePath = configured.hasPrefix("/") ? configured : configurationDirectory + configured
+            option = "<baseline> of \(configurationPath)"
+        }
+        settings.baselineDirectory = ArtifactPath.absolute(directory(of: baselinePath ?? ""), in: workingDirectory)
+        if arguments.writeBaseline == nil, let path = baselinePath {
+            switch read(path, option: option) {
             case .failure(let error): return .failure(.usage(error))
             case .success(let bytes):
                 let (baseline, diagnostics) = Baseline.read(bytes, file: path)
@@ -55,6 +62,32 @@ struct RunSettings {
             }
         }
         return .success(settings)
+    }
+
+    /// The configuration file of a run without `--config`: the nearest `layout-check.xml` in
+    /// `workingDirectory` or a folder above it, looking no higher than the package root (a folder with
+    /// `Package.swift`) or the repository root (a folder with `.git`), whichever comes first, so that a
+    /// run from a subfolder reads the file a run from the root reads, and never one of another project.
+    ///
+    /// The path is relative to the working directory (`layout-check.xml`, `../../layout-check.xml`), as
+    /// diagnostics about the file then name it; `nil` when there is none.
+    static func discoverConfiguration(from workingDirectory: String) -> String? {
+        var directory = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        var climbed = ""
+        while true {
+            if isRegularFile(directory + CheckConfiguration.fileName) { return climbed + CheckConfiguration.fileName }
+            let isRoot =
+                FileManager.default.fileExists(atPath: directory + "Package.swift")
+                || FileManager.default.fileExists(atPath: directory + ".git")
+            guard !isRoot, directory != "/" else { return nil }
+            directory = Self.directory(of: String(directory.dropLast()))
+            climbed += "../"
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     /// The class schema directories: those of the command line, else those of the configuration

@@ -130,7 +130,7 @@ import Testing
         BrokenCase(
             body: #"<exclud path="x"/>"#,
             expected:
-                "3:1: error: unexpected <exclud> in <layout-check>: expected <schemas>, <swift-sources>, <exclude>, <rule>; did you mean 'exclude'?"
+                "3:1: error: unexpected <exclud> in <layout-check>: expected <schemas>, <swift-sources>, <exclude>, <baseline>, <rule>; did you mean 'exclude'?"
         ),
         BrokenCase(
             body: #"<exclude path="x" glob="y"/>"#, expected: "3:1: error: unknown attribute 'glob' on <exclude>"),
@@ -149,7 +149,11 @@ import Testing
         BrokenCase(
             body: #"<swift-source path="App"/>"#,
             expected: "3:1: error: unexpected <swift-source> in <layout-check>: expected <schemas>, <swift-sources>, "
-                + "<exclude>, <rule>; did you mean 'swift-sources'?"),
+                + "<exclude>, <baseline>, <rule>; did you mean 'swift-sources'?"),
+        BrokenCase(
+            body: #"<baseline path="a.xml"/> <baseline path="b.xml"/>"#,
+            expected: "3:26: error: a configuration has one <baseline>; the first is on line 3"),
+        BrokenCase(body: #"<baseline path=""/>"#, expected: "3:1: error: <baseline> needs a path: the baseline file"),
         BrokenCase(
             body: #"<swift-sources path=""/>"#,
             expected: "3:1: error: <swift-sources> needs a path: a directory of Swift files"),
@@ -164,12 +168,143 @@ import Testing
         try project.write(Self.configuration(testCase.body), to: "layout-check.xml")
         let result = try runLayoutCheck(["--format", "sarif", "Layouts"], in: project.url)
         #expect(result.status == 2, "\(result)")
-        #expect(result.standardOutput.isEmpty, "nothing is checked: \(result)")
+        // Nothing is checked: the SARIF log says the run failed, and holds no result.
+        #expect(SARIFRules.problems(in: Data(result.standardOutput.utf8)) == [])
+        let log = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let run = (log?["runs"] as? [[String: Any]])?.first
+        #expect((run?["results"] as? [Any])?.isEmpty == true, "\(result)")
+        #expect((run?["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == false)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(
             lines.contains {
                 $0.hasPrefix("layout-check.xml:") && $0.contains(testCase.expected) && $0.hasSuffix(" [configuration]")
             }, "\(result)")
+    }
+
+    /// `project/Package.swift`, `project/layout-check.xml` raising `unconnected-outlet`'s sibling rule
+    /// `unknown-outlet` to a warning, and the layouts two folders down.
+    static func makePackage() throws -> TemporaryDirectory {
+        let project = try makeProject()
+        try project.write("// swift-tools-version:6.1\n", to: "Package.swift")
+        try project.write(
+            configuration(#"<schemas path="ClassSchemas"/> <rule id="unknown-outlet" severity="warning"/>"#),
+            to: "layout-check.xml")
+        return project
+    }
+
+    @Test func theNearestConfigurationAboveTheWorkingDirectoryIsRead() throws {
+        let project = try Self.makePackage()
+        defer { project.remove() }
+        // From a subfolder: the package's file, with its paths relative to its own folder.
+        let result = try runLayoutCheck(
+            ["--format", "json", "Legacy"], in: project.url.appendingPathComponent("Layouts"))
+        let report = try result.report()
+        #expect(report.diagnostics.map(\.rule) == ["unconnected-outlet", "unknown-outlet"], "\(result)")
+        #expect(report.diagnostics.map(\.severity) == ["error", "warning"], "the root's severity applies")
+
+        // A nearer file wins, whole: nothing of the outer one is merged in (no class schema, so no
+        // class rule runs at all).
+        try project.write(Self.configuration(#"<exclude path="Nothing"/>"#), to: "Layouts/layout-check.xml")
+        let nearer = try runLayoutCheck(
+            ["--format", "json", "Legacy"], in: project.url.appendingPathComponent("Layouts"))
+        #expect(try nearer.report().diagnostics.map(\.rule) == ["no-class-schemas"], "\(nearer)")
+
+        // A broken file found this way is named by the path that reaches it.
+        try project.write(Self.configuration("<unknown/>"), to: "Layouts/layout-check.xml")
+        let broken = try runLayoutCheck(["Legacy"], in: project.url.appendingPathComponent("Layouts/Legacy"))
+        #expect(broken.status == 2)
+        #expect(broken.standardError.hasPrefix("../layout-check.xml:3:1: error: unexpected <unknown>"), "\(broken)")
+    }
+
+    struct RootCase: Sendable, CustomTestStringConvertible {
+        /// What marks the folder between the working directory and the configuration as a root.
+        var marker: String
+        var isDirectory: Bool
+        var testDescription: String { marker }
+    }
+
+    @Test(arguments: [
+        RootCase(marker: "Package.swift", isDirectory: false), RootCase(marker: ".git", isDirectory: true),
+        RootCase(marker: ".git", isDirectory: false),
+    ])
+    func theSearchStopsAtThePackageOrRepositoryRoot(_ root: RootCase) throws {
+        let outer = try Self.makePackage()
+        defer { outer.remove() }
+        // A package inside another folder's reach: the outer layout-check.xml is not its configuration.
+        let inner = outer.url.appendingPathComponent("Nested")
+        try FileManager.default.createDirectory(
+            at: inner.appendingPathComponent("Layouts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: outer.url.appendingPathComponent("Layouts/Card.layout.xml"),
+            to: inner.appendingPathComponent("Layouts/Card.layout.xml"))
+        if root.isDirectory {
+            try FileManager.default.createDirectory(
+                at: inner.appendingPathComponent(root.marker), withIntermediateDirectories: true)
+        } else {
+            try outer.write("gitdir: elsewhere\n", to: "Nested/\(root.marker)")
+        }
+        let result = try runLayoutCheck(["--format", "json", "Layouts"], in: inner)
+        #expect(try result.report().diagnostics.map(\.rule) == ["no-class-schemas"], "\(result)")
+
+        // Without the marker, the search goes on up to the outer package's file.
+        try FileManager.default.removeItem(at: inner.appendingPathComponent(root.marker))
+        let through = try runLayoutCheck(["--format", "json", "Layouts"], in: inner)
+        #expect(try through.report().diagnostics.map(\.rule) == ["unconnected-outlet", "unknown-outlet"], "\(through)")
+    }
+
+    @Test func configGivenReplacesTheFileTheSearchWouldFind() throws {
+        let project = try Self.makePackage()
+        defer { project.remove() }
+        try project.write(
+            Self.configuration(#"<schemas path="../ClassSchemas"/> <rule id="unconnected-outlet" severity="ignore"/>"#),
+            to: "Other/layout-check.xml")
+        let result = try runLayoutCheck(
+            ["--config", "Other/layout-check.xml", "--format", "json", "Layouts"], in: project.url)
+        let report = try result.report()
+        #expect(report.diagnostics.map(\.rule) == ["unknown-outlet", "unknown-outlet"], "\(result)")
+        #expect(report.diagnostics.allSatisfy { $0.severity == "error" }, "nothing of the package's file applies")
+    }
+
+    @Test func theConfigurationsBaselineIsUsedRelativeToItsFolderAndTheCommandLineWins() throws {
+        let project = try Self.makePackage()
+        defer { project.remove() }
+        try project.write(
+            Self.configuration(#"<schemas path="ClassSchemas"/> <baseline path="Baselines/layout-check.xml"/>"#),
+            to: "layout-check.xml")
+        // --write-baseline records afresh even though the configuration names a baseline that does not
+        // exist yet; entries name files from the baseline's folder.
+        let written = try runLayoutCheck(
+            ["--write-baseline", "Baselines/layout-check.xml", "Layouts"], in: project.url)
+        #expect(written.status == 0, "\(written)")
+        #expect(try project.url.appendingPathComponent("Baselines/layout-check.xml").checkResourceIsReachable())
+
+        // From a subfolder, the configuration finds its baseline: every finding is in it.
+        let layouts = project.url.appendingPathComponent("Layouts")
+        let quiet = try runLayoutCheck(["--format", "json", "."], in: layouts)
+        #expect(quiet.status == 0, "\(quiet)")
+        #expect(try quiet.report().diagnostics.isEmpty)
+        #expect(quiet.standardError.contains("4 findings in the baseline not reported"), "\(quiet)")
+
+        // --baseline replaces it.
+        try project.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <baseline xmlns="urn:layoutkit:baseline:1"/>
+
+            """, to: "empty-baseline.xml")
+        let replaced = try runLayoutCheck(
+            ["--baseline", "../empty-baseline.xml", "--format", "json", "."], in: layouts)
+        #expect(replaced.status == 1, "\(replaced)")
+        #expect(try replaced.report().diagnostics.count == 4)
+
+        // A baseline the configuration names that cannot be read stops the run, saying where it was named.
+        try FileManager.default.removeItem(at: project.url.appendingPathComponent("Baselines"))
+        let missing = try runLayoutCheck(["."], in: layouts)
+        #expect(missing.status == 2)
+        #expect(
+            missing.standardError.contains(
+                "<baseline> of ../layout-check.xml: cannot read '../Baselines/layout-check.xml'"),
+            "\(missing)")
     }
 
     @Test func aMissingConfigurationNamedByConfigIsAUsageError() throws {

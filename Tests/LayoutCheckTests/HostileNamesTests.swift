@@ -61,7 +61,9 @@ import Testing
         #expect(log["version"] as? String == "2.1.0")
         let runs = try #require(log["runs"] as? [[String: Any]])
         let results = try #require(runs.first?["results"] as? [[String: Any]])
-        #expect(results.count == report.diagnostics.count)
+        // The finding about the whole run is a notification of the invocation; the rest are results.
+        #expect(results.count == report.diagnostics.count - 1)
+        #expect(SARIFRules.problems(in: Data(sarif.standardOutput.utf8)) == [], "\(sarif)")
         for result in results {
             let locations = result["locations"] as? [[String: Any]] ?? []
             for location in locations {
@@ -70,8 +72,14 @@ import Testing
                 #expect(URL(string: uri, relativeTo: URL(string: "file:///repository/")) != nil, "\(uri)")
                 #expect(uri.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "<" }, "\(uri)")
             }
-            #expect(locations.isEmpty == (result["ruleId"] as? String == "no-class-schemas"))
+            #expect(!locations.isEmpty, "every result has a location")
         }
+        let invocation = (runs.first?["invocations"] as? [[String: Any]])?.first
+        let notifications = invocation?["toolExecutionNotifications"] as? [[String: Any]]
+        #expect(
+            notifications?.compactMap { ($0["associatedRule"] as? [String: Any])?["id"] as? String } == [
+                "no-class-schemas"
+            ])
     }
 
     @Test func junitAndCheckstyleAreWellFormedXML() throws {

@@ -43,6 +43,7 @@ import Testing
         #expect(configuration.schemas == ["Schemas", "More Schemas"])
         #expect(configuration.excludes.map(\.description) == ["Layouts/Legacy/**", "**/*.generated.layout.xml"])
         #expect(configuration.rules == [.unconnectedOutlet: .warning, .noClassSchemas: .ignore, .schema: .error])
+        #expect(configuration.baseline == "Baselines/layout-check.xml")
         #expect(configuration.isExcluded("Layouts/Legacy/Old.layout.xml"))
         #expect(configuration.isExcluded("Cells/Feed.generated.layout.xml"))
         #expect(!configuration.isExcluded("Layouts/Card.layout.xml"))

@@ -22,6 +22,31 @@ final class TwiceNamedCell: View {
     }
 }
 
+/// The copy-paste slip of issue 24: a second outlet pasted from the first, its key path left unchanged,
+/// so `titleLabel` would be wired twice and `categoryLabel` never.
+final class ProductHeaderView: View {
+    var titleLabel: Label?
+    var categoryLabel: Label?
+    override class var outlets: [Outlet] {
+        [
+            Outlet("categoryLabel", \ProductHeaderView.categoryLabel),
+            Outlet("titleLabel", \ProductHeaderView.categoryLabel),
+        ]
+    }
+}
+
+/// The same slip in a view controller: main-actor key paths are told apart by their stored property.
+@MainActor final class ProductViewController: MainActorOutletDeclaring {
+    var titleLabel: Label?
+    var priceLabel: Label?
+    static var outlets: [Outlet] {
+        [
+            .mainActor("titleLabel", \ProductViewController.titleLabel),
+            .mainActor("priceLabel", \ProductViewController.titleLabel),
+        ]
+    }
+}
+
 /// A subclass that declares its outlets with its base's key paths: allowed.
 final class DerivedRow: View {
     override class var outlets: [Outlet] { [Outlet("titleLabel", \AuthorRow.titleLabel)] }
@@ -50,6 +75,31 @@ final class DerivedRow: View {
         #expect(error?.description.contains("declares outlet 'titleLabel' twice") == true)
     }
 
+    @Test func twoOutletNamesOnOneKeyPathAreRefusedNamingBoth() throws {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(ProductHeaderView.self)
+        }
+        #expect(
+            error?.description
+                == "cannot register LayoutKitTests.ProductHeaderView: outlets 'categoryLabel' and 'titleLabel' set "
+                + "the same property of ProductHeaderView (one key path, declared twice); each outlet needs the key "
+                + "path of its own property")
+        #expect(registry.registeredClass(for: ProductHeaderView.self) == nil)
+        // The same key path reached through an inherited declaration is one outlet, not two.
+        try registry.register(SubAuthorRow.self)
+    }
+
+    @MainActor @Test func twoOutletNamesOnOneKeyPathOfAMainActorClassAreRefusedToo() throws {
+        var registry = LayoutRegistry.standard
+        let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(ProductViewController.self)
+        }
+        #expect(error?.description.contains("outlets 'titleLabel' and 'priceLabel' set the same property") == true)
+        // Outlets on two properties register.
+        try registry.register(HeadlineViewController.self)
+    }
+
     @Test func aKeyPathOfAnAncestorIsAllowed() throws {
         var registry = LayoutRegistry.standard
         let error = #expect(throws: LayoutRegistry.RegistrationError.self) { try registry.register(DerivedRow.self) }
@@ -59,13 +109,21 @@ final class DerivedRow: View {
         #expect(registry.registeredClass(for: SubAuthorRow.self)?.outlets.map(\.name) == ["titleLabel"])
     }
 
-    @Test func aNameClashSaysHowToRegisterUnderAnotherName() throws {
+    @Test func aNameClashSuggestsAnotherNameWhichWorks() throws {
         var registry = LayoutRegistry.standard
         try registry.register(AuthorRow.self)
         let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
             try registry.register(Elsewhere.AuthorRow.self)
         }
-        #expect(error?.description.contains("register(_:name:module:)") == true)
+        let message = try #require(error?.description)
+        #expect(message.hasSuffix("register one of them under another name: register(AuthorRow.self, name: \"…\")"))
+        #expect(!message.contains("module:"), "another module does not help: plain names must be unique")
+        // What the message rules out fails, and what it suggests works.
+        #expect(throws: LayoutRegistry.RegistrationError.self) {
+            try registry.register(Elsewhere.AuthorRow.self, module: "Elsewhere")
+        }
+        try registry.register(Elsewhere.AuthorRow.self, name: "ElsewhereAuthorRow")
+        #expect(registry.registeredClass(for: Elsewhere.AuthorRow.self)?.name == "ElsewhereAuthorRow")
     }
 
     @Test func anUnknownClassAtRunTimeSaysHowToRegisterIt() throws {

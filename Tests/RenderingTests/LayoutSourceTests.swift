@@ -77,16 +77,27 @@ struct LayoutSourceTests {
         try FileManager.default.createDirectory(at: cells, withIntermediateDirectories: true)
         try photoCellData().write(to: bundleURL.appendingPathComponent("PhotoCell.layout.xml"))
         try Data(countingCellXML.utf8).write(to: cells.appendingPathComponent("CountingCell.layout.xml"))
+        let broken = bundleURL.appendingPathComponent("Broken")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1">
+                <view class="Missing"/>
+            </layout>
+            """.utf8
+        ).write(to: broken.appendingPathComponent("Broken.layout.xml"))
         let bundle = try #require(Bundle(url: bundleURL))
 
         let topLevel = BundleLayoutSource(bundle)
         let photo = try LayoutLoader(named: "PhotoCell", from: topLevel, registry: ExampleApp.registry())
-        #expect(photo.file.hasSuffix("Layouts.bundle/PhotoCell.layout.xml"))
+        // Named by the bundle and the path in it, not by wherever the build put the bundle.
+        #expect(photo.file == "Layouts.bundle/PhotoCell.layout.xml")
         try assertInstantiates(PhotoCell.self, from: photo)
 
         let inCells = BundleLayoutSource(bundle, subdirectory: "Cells")
         let counting = try LayoutLoader(named: "CountingCell", from: inCells, registry: testRegistry())
-        #expect(counting.file.hasSuffix("Layouts.bundle/Cells/CountingCell.layout.xml"))
+        #expect(counting.file == "Layouts.bundle/Cells/CountingCell.layout.xml")
         try assertInstantiates(CountingCell.self, from: counting)
 
         // What unknown-layout's suggestion reads: each source lists only its own folder's layouts.
@@ -95,11 +106,17 @@ struct LayoutSourceTests {
 
         let error = #expect(throws: LayoutError.self) { try inCells.loadLayout(named: "PhotoCell") }
         #expect(error?.rules == [.unreadableFile])
-        #expect(
-            error?.diagnostics.first?.sourceLocation?.file.hasSuffix("Layouts.bundle/Cells/PhotoCell.layout.xml")
-                == true)
+        #expect(error?.diagnostics.first?.sourceLocation?.file == "Layouts.bundle/Cells/PhotoCell.layout.xml")
         #expect(
             error?.diagnostics.first?.message
                 == "cannot read the layout: the bundle has no resource PhotoCell.layout.xml")
+
+        // A layout with a mistake is reported at the bundle's copy, named as above.
+        let mistake = #expect(throws: LayoutError.self) {
+            try LayoutLoader(
+                named: "Broken", from: BundleLayoutSource(bundle, subdirectory: "Broken"), registry: .standard)
+        }
+        #expect(mistake?.rules == [.unknownClass])
+        #expect(mistake?.description.hasPrefix("Layouts.bundle/Broken/Broken.layout.xml:3:5: error: ") == true)
     }
 }

@@ -6,6 +6,7 @@
 ///     <schemas path="Schemas"/>
 ///     <swift-sources path="App"/>
 ///     <exclude path="Layouts/Legacy/**"/>
+///     <baseline path="layout-check-baseline.xml"/>
 ///     <rule id="unconnected-outlet" severity="warning"/>
 /// </layout-check>
 /// ```
@@ -14,7 +15,7 @@
 public struct CheckConfiguration: Sendable, Equatable {
     /// The namespace of configuration files.
     public static let namespace = "urn:layoutkit:config:1"
-    /// The name `layout-check` looks for in the working directory.
+    /// The name `layout-check` looks for in the working directory and the folders above it.
     public static let fileName = "layout-check.xml"
 
     /// What a configuration may do with a rule's diagnostics.
@@ -37,16 +38,20 @@ public struct CheckConfiguration: Sendable, Equatable {
     public var excludes: [PathPattern] = []
     /// The setting of each rule the configuration names.
     public var rules: [RuleID: RuleSetting] = [:]
+    /// The baseline file whose findings are not reported, as written: relative to the configuration
+    /// file's directory. `--baseline` and `--write-baseline` replace it.
+    public var baseline: String?
 
     /// Creates a configuration.
     public init(
         schemas: [String] = [], swiftSources: [String] = [], excludes: [PathPattern] = [],
-        rules: [RuleID: RuleSetting] = [:]
+        rules: [RuleID: RuleSetting] = [:], baseline: String? = nil
     ) {
         self.schemas = schemas
         self.swiftSources = swiftSources
         self.excludes = excludes
         self.rules = rules
+        self.baseline = baseline
     }
 
     /// Whether a path relative to the configuration file's directory is excluded: an exclude matches
@@ -74,7 +79,8 @@ public struct CheckConfiguration: Sendable, Equatable {
     ///
     /// Everything the file does not allow is a `configuration` diagnostic at its element: malformed
     /// XML, an unknown element or attribute, an unknown rule id (with the closest one suggested), an
-    /// unknown severity, a rule named twice, and lowering a rule the rules table says cannot be lowered.
+    /// unknown severity, a rule or a baseline named twice, and lowering a rule the rules table says
+    /// cannot be lowered.
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - file: the path of the file, as diagnostics should name it.
@@ -89,8 +95,21 @@ public struct CheckConfiguration: Sendable, Equatable {
         }
         _ = document.attributes(of: root, required: [], hasContent: true)
         var ruleElements: [RuleID: ParsedElement] = [:]
-        for element in document.children(of: root, allowed: ["schemas", "swift-sources", "exclude", "rule"]) {
+        var baselineElement: ParsedElement?
+        let allowed = ["schemas", "swift-sources", "exclude", "baseline", "rule"]
+        for element in document.children(of: root, allowed: allowed) {
             switch element.name {
+            case "baseline":
+                guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
+                if let first = baselineElement {
+                    document.report(
+                        "a configuration has one <baseline>; the first is on line \(first.position.line)", element)
+                } else if path.isEmpty {
+                    document.report("<baseline> needs a path: the baseline file", element)
+                } else {
+                    baselineElement = element
+                    configuration.baseline = path
+                }
             case "schemas":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
                 if path.isEmpty {

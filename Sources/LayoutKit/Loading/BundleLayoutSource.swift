@@ -7,7 +7,9 @@ import Foundation
 /// let source = BundleLayoutSource(.module, subdirectory: "Layouts")
 /// ```
 /// Lookup is Foundation's `Bundle.url(forResource:withExtension:subdirectory:)`, so localized
-/// variants and the platform's bundle layout are honoured; diagnostics name the file by its path.
+/// variants and the platform's bundle layout are honoured. Diagnostics name a layout by the bundle and
+/// its path in the bundle (`FeedApp_FeedKit.resources/Layouts/ArticleCell.layout.xml`), not by where the
+/// build put the bundle: that path ends like the layout's own in the package, which is the one to edit.
 public struct BundleLayoutSource: LayoutSource {
     /// The bundle whose resources hold the layouts.
     public let bundle: Bundle
@@ -30,9 +32,19 @@ public struct BundleLayoutSource: LayoutSource {
             let resources = bundle.resourceURL ?? bundle.bundleURL
             let folder = subdirectory.map { resources.appendingPathComponent($0) } ?? resources
             throw .unreadable(
-                folder.appendingPathComponent(resource).path, because: "the bundle has no resource \(resource)")
+                displayName(folder.appendingPathComponent(resource)), because: "the bundle has no resource \(resource)")
         }
-        return LayoutData(data: Data(try LayoutFile.read(url)), file: url.path)
+        let file = displayName(url)
+        return LayoutData(data: Data(try LayoutFile.read(url, displayedAs: file)), file: file)
+    }
+
+    /// `BUNDLE/PATH`: the bundle's folder name and the file's path inside it; the whole path for a file
+    /// outside the bundle's folder.
+    private func displayName(_ url: URL) -> String {
+        let bundlePath = bundle.bundleURL.resolvingSymlinksInPath().path
+        let path = url.resolvingSymlinksInPath().path
+        guard path.hasPrefix(bundlePath + "/") else { return path }
+        return bundle.bundleURL.lastPathComponent + "/" + path.dropFirst(bundlePath.count + 1)
     }
 
     /// The names of the bundle's `*.layout.xml` resources in `subdirectory`.

@@ -112,9 +112,9 @@ private func readFromDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawP
 extension LayoutFile {
     /// The bytes of the layout file at `url`, at most `readLimit` of them.
     ///
-    /// - Throws: `LayoutError` with `unreadable-file` at the file's path when it cannot be read, or
-    ///   when `url` is not a file URL.
-    static func read(_ url: URL) throws(LayoutError) -> [UInt8] {
+    /// - Throws: `LayoutError` with `unreadable-file` at the file's path (or `displayedAs`) when it
+    ///   cannot be read, or when `url` is not a file URL.
+    static func read(_ url: URL, displayedAs file: String? = nil) throws(LayoutError) -> [UInt8] {
         guard url.isFileURL else {
             throw .unreadable(url.absoluteString, because: "only file URLs are read")
         }
@@ -123,7 +123,7 @@ extension LayoutFile {
         }
         switch contents {
         case .bytes(let bytes): return bytes
-        case .unreadable(let reason): throw .unreadable(url.path, because: reason)
+        case .unreadable(let reason): throw .unreadable(file ?? url.path, because: reason)
         }
     }
 }

@@ -119,8 +119,8 @@ public struct LayoutRegistry: Sendable {
             throw RegistrationError(
                 description:
                     "cannot register \(qualified) as '\(registered.name)': that name is already \(String(reflecting: clash.type)); "
-                    + "two types under one name would let a layout create the wrong class; register one under another "
-                    + "name or module with register(_:name:module:)")
+                    + "two types under one name would let a layout create the wrong class, whatever their modules; "
+                    + "register one of them under another name: register(\(classType.name).self, name: \"…\")")
         }
         guard Lexical.isName(registered.name), Lexical.isName(registered.module) else {
             throw RegistrationError(
@@ -145,11 +145,24 @@ public struct LayoutRegistry: Sendable {
     }
 
     /// Every member belongs to the class or one of its ancestors (a copy-pasted key path of another class
-    /// would be refused only when connecting), and no two share a kind and name.
+    /// would be refused only when connecting), no two share a kind and name, and no two outlets set one
+    /// property (a copy-pasted key path of the same class would wire one object under two names, and
+    /// leave the property the second name was meant for unset, with every check passing).
     private func checkMembers(_ members: [MemberDeclaration], of classType: ClassType) throws {
         let qualified = classType.qualifiedName
         var seen: Set<MemberKey> = []
+        var outletByProperty: [AnyHashable: MemberDeclaration] = [:]
         for member in members {
+            if let identity = member.accessor.outletIdentity.map({ AnyHashable($0) }) {
+                if let first = outletByProperty[identity], first.key != member.key {
+                    throw RegistrationError(
+                        description:
+                            "cannot register \(qualified): outlets '\(first.key.name)' and '\(member.key.name)' set the same "
+                            + "property of \(member.sourceType.name) (one key path, declared twice); each outlet needs "
+                            + "the key path of its own property")
+                }
+                outletByProperty[identity] = outletByProperty[identity] ?? member
+            }
             guard isSubclass(classType.type, of: member.sourceType.type) else {
                 throw RegistrationError(
                     description:

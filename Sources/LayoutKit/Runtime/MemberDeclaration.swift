@@ -73,11 +73,22 @@ struct MemberAccessor: Sendable {
     /// a checked connection then sets it with one store (`StoredPropertyOffset`) rather than through
     /// `isolation`'s closure and the key path. `nil` for other outlets and other kinds.
     let storedOffset: Int?
+    /// What tells apart the properties outlets set, so that registering can refuse two outlets on one
+    /// property (a copy-pasted declaration would wire one object under two names): the key path itself;
+    /// for a main-actor class, whose key paths are not `Sendable`, its class and stored offset (`nil`
+    /// when the property is not stored inline, which then goes unchecked). `nil` for other kinds.
+    let outletIdentity: (any Hashable & Sendable)?
 
     /// Whether its closures may only run on the main actor.
     var isMainActor: Bool {
         if case .mainActor = isolation { return true }
         return false
+    }
+
+    /// The stored property of a main-actor outlet, as `outletIdentity` compares it.
+    private struct StoredOutlet: Hashable, Sendable {
+        var root: ObjectIdentifier
+        var offset: Int
     }
 
     /// The accessor of a key path from `Root` to an optional `Value`.
@@ -87,6 +98,7 @@ struct MemberAccessor: Sendable {
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
         storedOffset = Self.referenceOffset(keyPath)
+        outletIdentity = keyPath
     }
 
     /// The accessor of a key path into a main-actor class: the key path is formed on the main actor and
@@ -98,6 +110,7 @@ struct MemberAccessor: Sendable {
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
         storedOffset = Self.referenceOffset(keyPath)
+        outletIdentity = storedOffset.map { StoredOutlet(root: ObjectIdentifier(Root.self), offset: $0) }
     }
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
@@ -111,6 +124,7 @@ struct MemberAccessor: Sendable {
             read: { _ in nil })
         assign = { _, _ in false }
         storedOffset = nil
+        outletIdentity = nil
     }
 
     /// The accessor of an action of a main-actor class: the method runs on the main actor only.
@@ -126,6 +140,7 @@ struct MemberAccessor: Sendable {
             read: { _ in nil })
         assign = { _, _ in false }
         storedOffset = nil
+        outletIdentity = nil
     }
 
     /// The accessor of a property: a key path to a value that `convert` makes from a parsed value.
@@ -146,6 +161,7 @@ struct MemberAccessor: Sendable {
             return true
         }
         storedOffset = nil
+        outletIdentity = nil
     }
 
     /// The offset of an outlet's stored property, when it holds a `Value?` as one reference, the way

@@ -3,8 +3,15 @@ import LayoutKit
 
 /// SARIF 2.1.0, the format GitHub code scanning and other static-analysis viewers read.
 ///
-/// Every rule of the table is in `tool.driver.rules`, each result points at its rule by id and index,
-/// and file URIs are relative to `%SRCROOT%`, the directory the run happened in, when the file is under it.
+/// Every rule of the table is in `tool.driver.rules` with its help, each result points at its rule by id
+/// and index, and file URIs are relative to `%SRCROOT%`, the directory the run happened in, when the file
+/// is under it.
+///
+/// GitHub code scanning refuses a whole upload when one result has no location, so every result has
+/// one: a finding about the whole run (`no-class-schemas`) is a notification of the run's one
+/// invocation instead, as SARIF intends for what a tool says about its own execution. A run that could
+/// not proceed is an invocation with `executionSuccessful: false`, its reasons as notifications, and
+/// no results.
 enum SARIFReporter {
     /// The key of the one `partialFingerprints` entry each result has.
     static let fingerprintKey = "layoutCheck/v1"
@@ -12,19 +19,18 @@ enum SARIFReporter {
     static func render(_ report: Report, rules: [RuleDescriptor]) -> String {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var occurrences: [String: Int] = [:]
-        let results = report.diagnostics.map { diagnostic -> Result in
-            let location = diagnostic.sourceLocation.map {
-                ArtifactPath($0.file, workingDirectory: report.workingDirectory)
-            }
+        let results = report.diagnostics.compactMap { diagnostic -> Result? in
+            guard let place = diagnostic.sourceLocation else { return nil }
+            let location = ArtifactPath(place.file, workingDirectory: report.workingDirectory)
             // Identical findings in one file are told apart by their order, never by their line, so that
             // an edit above them keeps every fingerprint.
-            let identity = [diagnostic.rule.rawValue, location?.uri ?? "", diagnostic.message].joined(separator: "\0")
+            let identity = [diagnostic.rule.rawValue, location.uri, diagnostic.message].joined(separator: "\0")
             let occurrence = occurrences[identity, default: 0]
             occurrences[identity] = occurrence + 1
             return Result(
                 ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule],
                 level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
-                locations: diagnostic.sourceLocation.map { [Location($0, workingDirectory: report.workingDirectory)] },
+                locations: [Location(place, workingDirectory: report.workingDirectory)],
                 relatedLocations: diagnostic.notes.isEmpty
                     ? nil
                     : diagnostic.notes.enumerated().map { index, note in
@@ -35,6 +41,21 @@ enum SARIFReporter {
                     },
                 partialFingerprints: [fingerprintKey: fingerprint("\(identity)\0\(occurrence)")])
         }
+        func notification(_ diagnostic: Diagnostic) -> Notification {
+            Notification(
+                level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
+                locations: diagnostic.sourceLocation.map { [Location($0, workingDirectory: report.workingDirectory)] },
+                associatedRule: RuleReference(id: diagnostic.rule.rawValue, index: ruleIndex[diagnostic.rule]))
+        }
+        let failure = report.failure
+        let execution =
+            (failure?.messages ?? []).map { Notification(level: "error", message: Message(text: $0)) }
+            + report.diagnostics.filter { $0.sourceLocation == nil }.map(notification)
+        let configuration = (failure?.diagnostics ?? []).map(notification)
+        let invocation = Invocation(
+            executionSuccessful: failure == nil,
+            toolExecutionNotifications: execution.isEmpty ? nil : execution,
+            toolConfigurationNotifications: configuration.isEmpty ? nil : configuration)
         let log = Log(
             runs: [
                 Run(
@@ -46,6 +67,7 @@ enum SARIFReporter {
                         "%SRCROOT%": ArtifactLocation(uri: ArtifactPath.directoryURI(report.workingDirectory))
                     ],
                     columnKind: "unicodeCodePoints",
+                    invocations: [invocation],
                     results: results)
             ])
         let encoder = JSONEncoder()
@@ -83,7 +105,30 @@ enum SARIFReporter {
         var tool: Tool
         var originalUriBaseIds: [String: ArtifactLocation]
         var columnKind: String
+        var invocations: [Invocation]
         var results: [Result]
+    }
+
+    /// The one run of the tool: whether it could do its work, and what it says about the run itself.
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        /// Why the run stopped, and findings about the whole run rather than a place in a file.
+        var toolExecutionNotifications: [Notification]?
+        /// What is wrong with the configuration or baseline file, each where it is.
+        var toolConfigurationNotifications: [Notification]?
+    }
+
+    struct Notification: Encodable {
+        var level: String
+        var message: Message
+        var locations: [Location]?
+        var associatedRule: RuleReference?
+    }
+
+    /// A rule of `tool.driver.rules`, by id and index.
+    struct RuleReference: Encodable {
+        var id: String
+        var index: Int?
     }
 
     struct Tool: Encodable {
@@ -101,6 +146,9 @@ enum SARIFReporter {
         var id: String
         var shortDescription: Message
         var fullDescription: Message
+        /// What code scanning shows under an alert: what the rule finds, where, and how to change its
+        /// severity, from the rules table.
+        var help: Message
         var defaultConfiguration: Configuration
 
         struct Configuration: Encodable {
@@ -111,12 +159,37 @@ enum SARIFReporter {
             id = rule.id.rawValue
             shortDescription = Message(text: rule.summary)
             fullDescription = Message(text: "\(rule.summary); reported at \(rule.reportedAt).")
+            help = Self.help(rule)
             defaultConfiguration = Configuration(level: rule.defaultSeverity.rawValue)
+        }
+
+        /// The help of a rule, as Markdown (the table's text, which writes code in backticks) and as
+        /// plain text (the same without the backticks).
+        static func help(_ rule: RuleDescriptor) -> Message {
+            let id = rule.id.rawValue
+            var markdown = "**\(id)** (\(rule.defaultSeverity.rawValue) by default): \(rule.summary).\n\n"
+            markdown += "Where it is reported: \(rule.reportedAt).\n\n"
+            switch rule.phase {
+            case .run where rule.isLowerable:
+                markdown += "Raise or lower it in `layout-check.xml` with `<rule id=\"\(id)\" severity=\"…\"/>`."
+            case _ where rule.isLowerable:
+                markdown +=
+                    "Fix the file at the reported line. To change the rule's severity for the repository, add "
+                    + "`<rule id=\"\(id)\" severity=\"warning\"/>` (or `ignore`) to `layout-check.xml`; to "
+                    + "silence it at one element, `lk:ignore=\"\(id)\"` on that element."
+            default:
+                markdown += "Fix the file at the reported line: this rule cannot be lowered or silenced."
+            }
+            return Message(
+                text: markdown.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "**", with: ""),
+                markdown: markdown)
         }
     }
 
+    /// SARIF's message strings: plain text, and Markdown where a viewer may render it.
     struct Message: Encodable {
         var text: String
+        var markdown: String?
     }
 
     struct Result: Encodable {
@@ -124,8 +197,8 @@ enum SARIFReporter {
         var ruleIndex: Int?
         var level: String
         var message: Message
-        /// Absent for a finding about the whole run, which has no place in a file.
-        var locations: [Location]?
+        /// Never empty: a finding about the whole run is a notification, not a result.
+        var locations: [Location]
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
     }
