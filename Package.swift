@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "LayoutTesting", targets: ["LayoutTesting"]),
         .executable(name: "layout-check", targets: ["layout-check"]),
-        .executable(name: "layout-bench", targets: ["layout-bench"]),
         .plugin(name: "LayoutCheckBuildPlugin", targets: ["LayoutCheckBuildPlugin"]),
         .plugin(name: "LayoutCheckCommandPlugin", targets: ["LayoutCheckCommandPlugin"]),
     ],
@@ -47,8 +46,9 @@ let package = Package(
             ),
             dependencies: ["layout-check"]
         ),
-        // The benchmark: LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and
-        // xmllint. It imports CLibXML2 itself only to time the raw parse LayoutKit is measured against.
+        // The benchmark: not a product, so dependents never see it; `swift run layout-bench` still works in
+        // this package, where SwiftPM makes a product of every executable target of the root package. It times
+        // LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and xmllint, and imports CLibXML2 itself only to time the raw parse LayoutKit is measured against.
         .executableTarget(
             name: "layout-bench",
             dependencies: ["LayoutKit", "CLibXML2", "PhotoApp"]
