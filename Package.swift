@@ -48,7 +48,8 @@ let package = Package(
         ),
         // The benchmark: not a product, so dependents never see it; `swift run layout-bench` still works in
         // this package, where SwiftPM makes a product of every executable target of the root package. It times
-        // LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and xmllint, and imports CLibXML2 itself only to time the raw parse LayoutKit is measured against.
+        // LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and xmllint, and imports
+        // CLibXML2 itself only to time the raw parse LayoutKit is measured against.
         .executableTarget(
             name: "layout-bench",
             dependencies: ["LayoutKit", "CLibXML2", "PhotoApp"]
