@@ -48,8 +48,9 @@ struct InterfaceBuilderRun {
     }
 
     /// Reads the Swift files, checks the Interface Builder files, and returns how many of those were
-    /// checked and every diagnostic, the Swift files' own included.
-    mutating func check(jobs: Int) async -> (files: Int, diagnostics: [Diagnostic]) {
+    /// checked, every diagnostic (the Swift files' own included), and how many files of other platforms
+    /// (macOS, watchOS) were skipped, by platform.
+    mutating func check(jobs: Int) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int]) {
         // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
         // crash inside sourcekitd ends instead of the run.
         var worker = SwiftDeclarationsWorkerConnection(library: sourceKit.libraryPath)
@@ -69,6 +70,7 @@ struct InterfaceBuilderRun {
         var diagnostics = swiftFiles.diagnostics + swift.flatMap(\.diagnostics)
         var usage = InterfaceBuilderUsage()
         var files = 0
+        var skipped: [String: Int] = [:]
         for index in documents.indices {
             let reports = await Self.inParallel(&documents[index], jobs: jobs) { file -> InterfaceBuilderFileReport in
                 switch file.contents() {
@@ -78,14 +80,18 @@ struct InterfaceBuilderRun {
                         diagnostics: [file.unreadable(reason)], usage: InterfaceBuilderUsage())
                 }
             }
-            files += reports.count
             diagnostics += documents[index].diagnostics
             for report in reports {
+                if let platform = report.skippedPlatform {
+                    skipped[platform, default: 0] += 1
+                    continue
+                }
+                files += 1
                 diagnostics += report.diagnostics
                 usage.merge(report.usage)
             }
         }
-        return (files, diagnostics + check.unconnectedOutlets(usage))
+        return (files, diagnostics + check.unconnectedOutlets(usage), skipped)
     }
 
     /// `work` on each file `discovery` finds, at most `jobs` at once; the results in the order found.

@@ -84,11 +84,13 @@ enum LayoutCheck {
         // Only what is printed is kept: for a valid corpus, nothing per file.
         var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         var files = checked.files
+        var skipped: [String: Int] = [:]
         if catalog == nil, checked.files > 0 || interfaceBuilder == nil { diagnostics.append(noClassSchemas) }
         if var run = interfaceBuilder {
             let found = await run.check(jobs: arguments.jobs)
             files += found.files
             diagnostics += found.diagnostics
+            skipped = found.skipped
         }
         // The configuration's severities apply as diagnostics leave the checker, before the baseline.
         diagnostics = settings.configuration.apply(to: diagnostics)
@@ -108,7 +110,7 @@ enum LayoutCheck {
 
         let report = Report(
             files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
-            workingDirectory: workingDirectory, checkedFiles: checked.paths)
+            workingDirectory: workingDirectory, checkedFiles: checked.paths, skippedFiles: skipped)
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)
         guard status == 0 else { return status }

@@ -15,6 +15,8 @@ struct Report: Sendable {
     var checkedFiles: [String]?
     /// Why the run could not proceed (exit status 2); `nil` for a run that did its work.
     var failure: RunFailure?
+    /// Interface Builder files of another platform than UIKit's, not checked: how many, by platform.
+    var skippedFiles: [String: Int] = [:]
 
     var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
     var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
@@ -23,8 +25,14 @@ struct Report: Sendable {
     var summary: String {
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let skipped = skippedFiles.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         return "\(counted(files, "file")), \(counted(errors, "error")), \(counted(warnings, "warning"))"
-            + " (\(String(format: "%.2f", seconds))s)\n"
+            + " (\(String(format: "%.2f", seconds))s)"
+            + (skipped.isEmpty
+                ? ""
+                : "; skipped \(skipped.joined(separator: " and ")) Interface Builder file"
+                    + (skippedFiles.values.reduce(0, +) == 1 ? "" : "s") + ", which UIKit's checks do not apply to")
+            + "\n"
     }
 }
 

@@ -62,6 +62,38 @@ import Testing
         #expect(unclaimed.isEmpty, "diagnostics for no fixture: \(unclaimed)")
     }
 
+    /// Real apps keep macOS and watchOS nibs beside the iOS ones, name Objective-C classes of pods without a
+    /// module, and connect UIKit's own outlets of a cell: none of that is a finding. Paired with what must
+    /// still be one in the same folder: the iOS nib is checked, and an app class whose name starts with UI,
+    /// renamed away in Swift, is `unknown-class`.
+    @Test func otherPlatformsAreSkippedAndCountedWhileTheIOSNibBesideThemIsChecked() throws {
+        let folder = "\(Self.folder)/Platforms"
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", Self.app, folder])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 1, "only the iOS nib is checked: \(result)")
+        let nib = "\(folder)/PhoneProfile.xib"
+        let expected = Expected.parse(try Repository.text(nib))
+        #expect(expected == [Expected(rule: "unknown-class", line: 32)])
+        #expect(report.diagnostics.map { Expected(rule: $0.rule, line: $0.line) } == expected, "\(result)")
+        #expect(report.diagnostics.allSatisfy { $0.file == nib }, "\(result)")
+        let text = try runLayoutCheck(["--swift-sources", Self.app, folder])
+        #expect(
+            text.standardError.contains(
+                "skipped 1 macOS and 1 watchOS Interface Builder files, which UIKit's checks do not apply to"),
+            "\(text)")
+    }
+
+    /// sourcekitd is asked with the options a current project builds with: a file with bare-slash regex
+    /// literals parses (it was `unreadable-file` when sourcekitd parsed as a Swift 5 file without them).
+    @Test func swiftWithBareSlashRegexLiteralsParses() throws {
+        let file = "\(Self.app)/VersionParsing.swift"
+        #expect(try Repository.text(file).contains("/^[0-9.]+$/"))
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", Self.app, Self.app])
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.report().diagnostics.isEmpty, "\(result)")
+    }
+
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, "\(Self.defects)/Profile.xib"])
         let lines = result.outputLines

@@ -6,10 +6,18 @@
 /// connects; `unconnectedOutlets(_:)` then looks at what the whole run connected, once.
 @_spi(LayoutCheck) public struct InterfaceBuilderCheck: Sendable {
     private let classes: SwiftClassIndex
+    /// The modules whose Swift sources the run was given, by name: a `customModule` among them says the
+    /// class must be declared there.
+    private let modules: Set<String>
 
     /// Merges the declarations of every Swift file of the run, extensions into their classes.
-    public init(swift files: [SwiftDeclarations]) {
+    ///
+    /// - Parameter modules: The names of the modules whose sources `files` are (`--swift-sources
+    ///   MODULE=DIR`); a nib's class of another module may come from a library whose sources were not
+    ///   given, so it is not `unknown-class`.
+    public init(swift files: [SwiftDeclarations], modules: Set<String> = []) {
         classes = SwiftClassIndex(files.flatMap(\.types))
+        self.modules = modules
     }
 
     /// Every diagnostic of one Interface Builder file, and what it connects for `unconnectedOutlets(_:)`.
@@ -17,8 +25,12 @@
         switch InterfaceBuilderDocument.read(bytes, file: file) {
         case .failure(let diagnostic):
             return InterfaceBuilderFileReport(diagnostics: [diagnostic], usage: InterfaceBuilderUsage())
+        case .otherPlatform(let platform):
+            var report = InterfaceBuilderFileReport(diagnostics: [])
+            report.skippedPlatform = platform
+            return report
         case .document(let document):
-            var checker = DocumentChecker(document: document, classes: classes)
+            var checker = DocumentChecker(document: document, classes: classes, modules: modules)
             checker.run()
             return InterfaceBuilderFileReport(diagnostics: checker.diagnostics, usage: checker.usage)
         }
@@ -58,6 +70,8 @@
     public var diagnostics: [Diagnostic]
     /// The Swift classes it uses and the outlets it connects on them.
     public var usage: InterfaceBuilderUsage
+    /// The platform of a file that was not checked because it is not a UIKit file (`macOS`, `watchOS`).
+    public var skippedPlatform: String?
 
     /// A report of these diagnostics and this usage (for a file that could not be read: none).
     public init(diagnostics: [Diagnostic], usage: InterfaceBuilderUsage = InterfaceBuilderUsage()) {
@@ -211,12 +225,14 @@ private func simpleName(_ name: String) -> String {
 private struct DocumentChecker {
     let document: InterfaceBuilderDocument
     let classes: SwiftClassIndex
+    let modules: Set<String>
     var diagnostics: [Diagnostic] = []
     var usage = InterfaceBuilderUsage()
 
-    init(document: InterfaceBuilderDocument, classes: SwiftClassIndex) {
+    init(document: InterfaceBuilderDocument, classes: SwiftClassIndex, modules: Set<String>) {
         self.document = document
         self.classes = classes
+        self.modules = modules
     }
 
     /// UIKit action methods an object of an app's class may also be sent (UIResponder's).
@@ -251,15 +267,18 @@ private struct DocumentChecker {
         }
     }
 
-    /// `unknown-class`: a `customClass` of the app's module that no Swift file declares and UIKit does not have.
+    /// `unknown-class`: a `customClass` that Interface Builder attributes to a module whose sources were
+    /// given — the app's own target (`customModuleProvider="target"`) or a `customModule` of the run — that
+    /// no Swift file declares. Whatever its name: an app's own `UICircleButton` is reported when it is
+    /// renamed away. A class with no module may be Objective-C, or a framework's: nothing can be known, so
+    /// nothing is said.
     private mutating func unknownClass(_ object: InterfaceBuilderObject) {
-        guard let name = object.customClass, !name.isEmpty, !classes.declares(name),
-            !UIKitCatalog.isSystemClassName(name)
+        guard let name = object.customClass, !name.isEmpty, !classes.declares(name), !UIKitCatalog.contains(name)
         else {
             return
         }
-        // A class of another named module may come from a package whose sources were not given.
-        if let module = object.customModule, !module.isEmpty, object.customModuleProvider != "target" { return }
+        let module = object.customModule.flatMap { $0.isEmpty ? nil : $0 }
+        guard object.customModuleProvider == "target" || module.map(modules.contains) == true else { return }
         report(
             .unknownClass,
             "no Swift file declares the class '\(name)' of this <\(object.element)>"

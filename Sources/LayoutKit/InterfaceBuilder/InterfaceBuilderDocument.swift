@@ -46,16 +46,28 @@ struct InterfaceBuilderDocument: Sendable {
     /// In document order.
     var connections: [InterfaceBuilderConnection] = []
 
-    /// The document type attributes Xcode writes for iOS nibs and storyboards.
+    /// The document type attributes Xcode writes for UIKit nibs and storyboards: iOS (CocoaTouch) and tvOS
+    /// (AppleTV), which are checked.
     private static let documentTypes = [
         "com.apple.InterfaceBuilder3.CocoaTouch.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB",
+        "com.apple.InterfaceBuilder.AppleTV.XIB", "com.apple.InterfaceBuilder.AppleTV.Storyboard",
     ]
 
-    /// Reads a `.xib` or `.storyboard`; a file that is not well-formed XML or not an iOS Interface
-    /// Builder document is a diagnostic.
+    /// The platform of a document type that is not UIKit's — macOS (`…Cocoa.XIB`,
+    /// `…Cocoa.Storyboard.XIB`) or watchOS (`…WatchKit…`) — or `nil` for any other type.
+    static func otherPlatform(ofDocumentType type: String) -> String? {
+        if type.contains(".WatchKit.") { return "watchOS" }
+        if type.contains(".Cocoa.") { return "macOS" }
+        return nil
+    }
+
+    /// Reads a `.xib` or `.storyboard`; a file that is not well-formed XML or not an Interface Builder
+    /// document is a diagnostic, and a document of another platform than UIKit's is skipped.
     enum ReadResult {
         case document(InterfaceBuilderDocument)
         case failure(Diagnostic)
+        /// A macOS or watchOS document (named by its platform): not checked against UIKit.
+        case otherPlatform(String)
     }
 
     static func read(_ bytes: [UInt8], file: String) -> ReadResult {
@@ -73,11 +85,12 @@ struct InterfaceBuilderDocument: Sendable {
                     location: at))
         }
         let type = root.attribute("type")
+        if let type, let platform = otherPlatform(ofDocumentType: type) { return .otherPlatform(platform) }
         guard let type, documentTypes.contains(type) else {
             return .failure(
                 Diagnostic(
                     rule: .schema,
-                    message: "not an iOS Interface Builder file: <document type> is "
+                    message: "not a UIKit Interface Builder file: <document type> is "
                         + (type.map { "'\($0)'" } ?? "missing") + ", not one of "
                         + documentTypes.map { "'\($0)'" }.joined(separator: ", "),
                     location: at))

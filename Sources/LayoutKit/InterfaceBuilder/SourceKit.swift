@@ -151,7 +151,10 @@ import Synchronization
         let request =
             "{key.request: source.request.editor.open, key.name: \(yamlQuoted(name)), "
             + "key.sourcetext: \(yamlQuoted(sourceText)), key.syntactic_only: 1, key.enablesubstructure: 1, "
-            + "key.enablesyntaxmap: 0, key.enablediagnostics: 1}"
+            + "key.enablesyntaxmap: 0, key.enablediagnostics: 1, "
+            // What a current project builds with (Xcode's default since Swift 5.7, and Swift 6 mode's): a
+            // bare-slash regex literal, `/[a-z]+/`, is Swift that compiles, not a syntax error.
+            + "key.compilerargs: [\"-enable-bare-slash-regex\", \(yamlQuoted(name))]}"
         let close = "{key.request: source.request.editor.close, key.name: \(yamlQuoted(name))}"
         let answer = Self.oneRequestAtATime.withLock { _ in
             let answer = send(request)

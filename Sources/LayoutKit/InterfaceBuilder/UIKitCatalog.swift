@@ -18,16 +18,6 @@ enum UIKitCatalog {
     /// outlet collection of `T`.
     static func outlets(of name: String) -> [String: String] { outlets[name] ?? [:] }
 
-    /// Whether a class name that no Swift file declares is plainly a system framework's, by its prefix:
-    /// `unknown-class` is for the app's own classes.
-    static func isSystemClassName(_ name: String) -> Bool {
-        if contains(name) { return true }
-        let prefixes = ["UI", "NS", "MK", "WK", "AV", "SK", "SCN", "MTK", "GLK", "PK", "CL", "AR", "PDF", "CA", "PH"]
-        return prefixes.contains { prefix in
-            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
-        }
-    }
-
     private static let elementClasses: [String: String] = [
         "view": "UIView", "label": "UILabel", "button": "UIButton", "imageView": "UIImageView",
         "stackView": "UIStackView", "tableView": "UITableView", "tableViewCell": "UITableViewCell",
@@ -101,7 +91,9 @@ enum UIKitCatalog {
         ],
         "UITableViewCell": [
             "contentView": "UIView", "backgroundView": "UIView", "selectedBackgroundView": "UIView",
-            "accessoryView": "UIView", "editingAccessoryView": "UIView",
+            "multipleSelectionBackgroundView": "UIView", "accessoryView": "UIView",
+            "editingAccessoryView": "UIView", "textLabel": "UILabel", "detailTextLabel": "UILabel",
+            "imageView": "UIImageView",
         ],
         "UICollectionViewCell": [
             "contentView": "UIView", "backgroundView": "UIView", "selectedBackgroundView": "UIView",
