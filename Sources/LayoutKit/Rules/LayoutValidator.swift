@@ -120,7 +120,8 @@ public struct LayoutValidator: Sendable {
         var diagnostics = checked.diagnostics
         if let includes {
             if let name { includes.seed(name, decoded: decoded, checked: checked) }
-            diagnostics += includes.diagnostics(for: checked.sites, of: name, layout: layout)
+            diagnostics += includes.diagnostics(
+                for: checked.sites, of: name, layout: layout, elements: checked.elements)
         } else {
             for site in checked.sites {
                 diagnostics.append(
@@ -152,6 +153,17 @@ public struct LayoutValidator: Sendable {
             hasSuppressions: decoder.hasSuppressions)
     }
 
+    /// How many elements `root` and everything inside it are, without recursion.
+    static func elementCount(_ root: ParsedElement) -> Int {
+        var count = 0
+        var pending = [root]
+        while let element = pending.popLast() {
+            count += 1
+            pending += element.children
+        }
+        return count
+    }
+
     /// Runs every rule on one decoded layout by itself, its includes standing for the objects they
     /// include (`includes` says of which type); what the includes themselves come to is the store's.
     static func check(_ decoded: DecodedLayout, catalog: ClassCatalog?, includes: IncludeStore?) -> CheckedLayout {
@@ -177,6 +189,6 @@ public struct LayoutValidator: Sendable {
         }
         return CheckedLayout(
             diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes,
-            sites: sites)
+            sites: sites, elements: includes == nil ? 0 : Self.elementCount(root))
     }
 }
