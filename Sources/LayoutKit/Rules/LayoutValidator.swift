@@ -114,7 +114,9 @@ public struct LayoutValidator: Sendable {
         let decoded = Self.decode(bytes, file: file)
         let checked = Self.check(decoded, catalog: catalog, includes: includes)
         guard let layout = decoded.layout, !checked.sites.isEmpty else {
-            return Outcome(diagnostics: checked.diagnostics, analysis: checked.analysis, classes: checked.classes)
+            return Outcome(
+                diagnostics: DiagnosticCollector.capped(checked.diagnostics), analysis: checked.analysis,
+                classes: checked.classes)
         }
         let name = name()
         var diagnostics = checked.diagnostics
@@ -132,7 +134,7 @@ public struct LayoutValidator: Sendable {
             }
         }
         return Outcome(
-            diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: checked.analysis,
+            diagnostics: DiagnosticCollector.capped(diagnostics), analysis: checked.analysis,
             classes: checked.classes, includes: checked.sites)
     }
 
