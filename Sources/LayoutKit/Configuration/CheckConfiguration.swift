@@ -34,7 +34,11 @@ public struct CheckConfiguration: Sendable, Equatable {
     public var swiftSources: [String] = []
     /// Files to leave out of a directory search, matched against paths relative to the configuration
     /// file's directory.
-    public var excludes: [PathPattern] = []
+    public var excludes: [PathPattern] = [] {
+        didSet { excludeSet = PathPatternSet(excludes) }
+    }
+    /// `excludes`, arranged for matching many paths against many patterns.
+    private var excludeSet = PathPatternSet([])
     /// The setting of each rule the configuration names.
     public var rules: [RuleID: RuleSetting] = [:]
 
@@ -46,13 +50,14 @@ public struct CheckConfiguration: Sendable, Equatable {
         self.schemas = schemas
         self.swiftSources = swiftSources
         self.excludes = excludes
+        self.excludeSet = PathPatternSet(excludes)
         self.rules = rules
     }
 
     /// Whether a path relative to the configuration file's directory is excluded: an exclude matches
     /// it, or one of the directories it lies in.
     public func isExcluded(_ relativePath: String) -> Bool {
-        excludes.contains { $0.matchesPathOrAncestor(relativePath) }
+        excludeSet.matchesPathOrAncestor(relativePath)
     }
 
     /// The diagnostics as the configuration has them: each rule's severity set, ignored rules dropped.
@@ -89,6 +94,8 @@ public struct CheckConfiguration: Sendable, Equatable {
         }
         _ = document.attributes(of: root, required: [], hasContent: true)
         var ruleElements: [RuleID: ParsedElement] = [:]
+        // Set once at the end: each change of `excludes` arranges them afresh.
+        var excludes: [PathPattern] = []
         for element in document.children(of: root, allowed: ["schemas", "swift-sources", "exclude", "rule"]) {
             switch element.name {
             case "schemas":
@@ -108,7 +115,7 @@ public struct CheckConfiguration: Sendable, Equatable {
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
                 switch PathPattern.parse(path) {
-                case .success(let pattern): configuration.excludes.append(pattern)
+                case .success(let pattern): excludes.append(pattern)
                 case .failure(let problem):
                     document.report("invalid exclude path=\(quoted(path)): \(problem.reason)", element)
                 }
@@ -144,6 +151,7 @@ public struct CheckConfiguration: Sendable, Equatable {
                 configuration.rules[rule.id] = setting
             }
         }
+        configuration.excludes = excludes
         return (configuration, document.diagnostics)
     }
 }
