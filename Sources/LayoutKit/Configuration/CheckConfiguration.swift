@@ -41,6 +41,9 @@ public struct CheckConfiguration: Sendable, Equatable {
     private var excludeSet = PathPatternSet([])
     /// The setting of each rule the configuration names.
     public var rules: [RuleID: RuleSetting] = [:]
+    /// Where each of `schemas` and `swiftSources` was written, by path as written, for the checker's
+    /// diagnostics about a path it will not read (outside the repository, not a file or a folder).
+    package var pathLocations: [String: SourceLocation] = [:]
 
     /// Creates a configuration.
     public init(
@@ -104,6 +107,7 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<schemas> needs a path: a directory or a .classes.xml file", element)
                 } else {
                     configuration.schemas.append(path)
+                    configuration.pathLocations[path] = document.location(of: element)
                 }
             case "swift-sources":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
@@ -111,6 +115,7 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<swift-sources> needs a path: a directory of Swift files", element)
                 } else {
                     configuration.swiftSources.append(path)
+                    configuration.pathLocations[path] = document.location(of: element)
                 }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }

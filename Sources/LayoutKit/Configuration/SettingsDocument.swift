@@ -33,9 +33,12 @@ struct SettingsDocument {
     }
 
     mutating func report(_ message: String, _ element: ParsedElement) {
-        collector.report(
-            .configuration, message,
-            at: SourceLocation(file: file, line: element.position.line, column: element.position.column))
+        collector.report(.configuration, message, at: location(of: element))
+    }
+
+    /// Where an element's start tag is in this file.
+    func location(of element: ParsedElement) -> SourceLocation {
+        SourceLocation(file: file, line: element.position.line, column: element.position.column)
     }
 
     /// The children of `element` that are among `allowed`; any other child, and any text, is reported.
