@@ -53,10 +53,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             .map { Array($0.unicodeScalars) }
     }
 
-    /// The first part, when it is one name without `*` or `?`: a set of patterns looks those up.
-    var literalFirstName: [Unicode.Scalar]? {
-        guard case .name(let glob) = parts.first, !glob.contains("*"), !glob.contains("?") else { return nil }
-        return glob
+    /// A part that is one name without `*` or `?` (the longest, as the rarest), which every path the
+    /// pattern matches holds among its names: a set of patterns looks patterns up by it.
+    var requiredName: [Unicode.Scalar]? {
+        var longest: [Unicode.Scalar]?
+        for part in parts {
+            guard case .name(let glob) = part, !glob.contains("*"), !glob.contains("?") else { continue }
+            if glob.count > longest?.count ?? -1 { longest = glob }
+        }
+        return longest
     }
 
     /// The whole pattern as names, when no part has `*`, `?` or `**`.
@@ -137,27 +142,26 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The `<exclude>` patterns of a configuration, arranged so that a path is matched against only those
-/// that can match it: patterns without wildcards are one set lookup per directory of the path, and
-/// patterns that begin with a plain name are matched only against paths that begin with it. The rest
-/// are tried one by one, each in one pass over the path's names.
+/// that can match it: patterns without wildcards are one set lookup per directory of the path, and a
+/// pattern with a plain name among its parts (`**/Generated/*.layout.xml`) is tried only on paths that
+/// hold that name. Only patterns made of wildcards alone are tried on every path, each in one pass over
+/// its names (99,000 patterns × 1,000 files took minutes when each pattern was tried on each file).
 struct PathPatternSet: Sendable, Equatable {
     private var literal: Set<[[Unicode.Scalar]]> = []
-    private var byFirstName: [[Unicode.Scalar]: [PathPattern]] = [:]
+    private var byName: [[Unicode.Scalar]: [PathPattern]] = [:]
     private var others: [PathPattern] = []
 
     init(_ patterns: [PathPattern]) {
         for pattern in patterns {
             if let names = pattern.literalNames {
                 literal.insert(names)
-            } else if let first = pattern.literalFirstName {
-                byFirstName[first, default: []].append(pattern)
+            } else if let name = pattern.requiredName {
+                byName[name, default: []].append(pattern)
             } else {
                 others.append(pattern)
             }
         }
     }
-
-    var isEmpty: Bool { literal.isEmpty && byFirstName.isEmpty && others.isEmpty }
 
     /// Whether a pattern matches the path or one of the directories it lies in.
     func matchesPathOrAncestor(_ path: String) -> Bool {
@@ -165,10 +169,13 @@ struct PathPatternSet: Sendable, Equatable {
         if !literal.isEmpty {
             for count in 1...max(names.count, 1) where literal.contains(Array(names.prefix(count))) { return true }
         }
-        if let first = names.first, let candidates = byFirstName[first],
-            candidates.contains(where: { $0.match(names, orAncestor: true) })
-        {
-            return true
+        if !byName.isEmpty {
+            var looked: Set<[Unicode.Scalar]> = []
+            for name in names where looked.insert(name).inserted {
+                if let candidates = byName[name], candidates.contains(where: { $0.match(names, orAncestor: true) }) {
+                    return true
+                }
+            }
         }
         return others.contains { $0.match(names, orAncestor: true) }
     }
