@@ -107,7 +107,9 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<schemas> needs a path: a directory or a .classes.xml file", element)
                 } else {
                     configuration.schemas.append(path)
-                    configuration.pathLocations[path] = document.location(of: element)
+                    if configuration.pathLocations[path] == nil {
+                        configuration.pathLocations[path] = document.location(of: element)
+                    }
                 }
             case "swift-sources":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
@@ -115,7 +117,9 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<swift-sources> needs a path: a directory of Swift files", element)
                 } else {
                     configuration.swiftSources.append(path)
-                    configuration.pathLocations[path] = document.location(of: element)
+                    if configuration.pathLocations[path] == nil {
+                        configuration.pathLocations[path] = document.location(of: element)
+                    }
                 }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
