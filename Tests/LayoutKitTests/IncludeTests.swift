@@ -299,27 +299,6 @@ import Testing
         return layouts
     }
 
-    /// A cycle longer than the depth limit, its layouts checked on eight threads at once, says the same
-    /// on every run: one `include-cycle` per layout. Each thread used to walk the cycle with the edges
-    /// another thread had already summarised left out, and saw a chain too deep or a broken include.
-    @Test func aLongCycleCheckedOnSeveralThreadsGivesOneOutcome() {
-        let layouts = Self.cycle(40)
-        var outcomes: Set<[String]> = []
-        for _ in 0..<12 {
-            let validator = LayoutValidator(catalog: registry.catalog, source: InMemoryLayoutSource(layouts))
-            let results = Mutex<[Int: [Diagnostic]]>([:])
-            DispatchQueue.concurrentPerform(iterations: 40) { index in
-                let name = "C\(index)"
-                let found = validator.validate(Array(layouts[name]!.utf8), file: "\(name).layout.xml", name: name)
-                results.withLock { $0[index] = found }
-            }
-            let all = results.withLock { results in (0..<40).flatMap { results[$0] ?? [] } }
-            #expect(all.count == 40 && all.allSatisfy { $0.rule == .includeCycle }, "\(all.map(\.rule))")
-            outcomes.insert(all.map(\.description))
-        }
-        #expect(outcomes.count == 1)
-    }
-
     /// Every layout of a cycle of 1,000 is reported, each naming a few of them and how many there are:
     /// naming all 1,000 in each made 1,000 layouts' output about 10 MB.
     @Test func eachLayoutOfALongCycleNamesAFewOfIt() throws {
