@@ -14,22 +14,38 @@ import LayoutKit
 /// checker read `/proc/self/fd/1` (which hangs `layout-check | tee`) or anything else on the machine,
 /// and `--write-baseline` must not replace a device, a FIFO or a link's target.
 struct RepositoryBoundary {
-    /// The repository's folder, symbolic links resolved: the nearest folder at or above the run's
-    /// working directory with a `.git` entry, or the working directory itself when there is none.
+    /// The repository's folder, symbolic links resolved: the nearest folder with a `.git` entry at or
+    /// above `anchor` (the configuration file's folder, for the paths it names), else at or above the
+    /// working directory; without one, the deepest folder holding both (a build plugin may run the
+    /// checker from a folder of its own, outside a package that is not in a repository).
     let root: String
 
-    init(workingDirectory: String) {
-        let start = Self.resolved(workingDirectory) ?? workingDirectory
-        var candidate = start
+    init(workingDirectory: String, anchor: String? = nil) {
+        let working = Self.resolved(workingDirectory) ?? workingDirectory
+        let anchored = anchor.map { Self.resolved($0) ?? $0 }
+        if let found = anchored.flatMap(Self.repository(containing:)) ?? Self.repository(containing: working) {
+            root = found
+        } else if let anchored {
+            root = Self.commonAncestor(anchored, working)
+        } else {
+            root = working
+        }
+    }
+
+    /// The nearest folder at or above `folder` (absolute, resolved) with a `.git` entry.
+    private static func repository(containing folder: String) -> String? {
+        var candidate = folder
         while true {
-            if access(candidate + "/.git", F_OK) == 0 {
-                root = candidate
-                return
-            }
-            guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { break }
+            if access(candidate + "/.git", F_OK) == 0 { return candidate }
+            guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { return nil }
             candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
         }
-        root = start
+    }
+
+    /// The deepest folder both absolute paths lie in.
+    private static func commonAncestor(_ first: String, _ second: String) -> String {
+        let shared = zip(first.split(separator: "/"), second.split(separator: "/")).prefix { $0 == $1 }
+        return "/" + shared.map(\.0).joined(separator: "/")
     }
 
     /// The path with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.

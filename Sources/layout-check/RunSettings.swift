@@ -72,7 +72,8 @@ struct RunSettings {
     ) -> [Diagnostic] {
         let paths = configuration.schemas + configuration.swiftSources
         guard !paths.isEmpty else { return [] }
-        let boundary = RepositoryBoundary(workingDirectory: workingDirectory)
+        let boundary = RepositoryBoundary(
+            workingDirectory: workingDirectory, anchor: ArtifactPath.absolute(directory, in: workingDirectory))
         return paths.compactMap { path in
             boundary.readProblem(path.hasPrefix("/") ? path : directory + path).map { problem in
                 Diagnostic(

@@ -69,6 +69,29 @@ import Testing
         #expect(try result.report().diagnostics.isEmpty, "\(result)")
     }
 
+    /// A build plugin runs the checker from a folder of its own with `--config` naming the target's
+    /// configuration; in a package that is no repository, the schemas beside that configuration are
+    /// still inside the folder holding both, and are read.
+    @Test func aConfigurationNamedFromAnotherFolderOutsideAnyRepositoryStillReadsItsSchemas() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try project.write(SampleLayout.valid, to: "Package/Sources/App/Clean.layout.xml")
+        try project.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <classes xmlns="urn:layoutkit:classes:1"/>
+
+            """, to: "Package/Sources/App/Schemas/empty.classes.xml")
+        try project.write(Self.configuration(#"<schemas path="Schemas"/>"#), to: "Package/Sources/App/layout-check.xml")
+        let work = project.url.appendingPathComponent("Package/.build/plugins/work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let app = project.url.appendingPathComponent("Package/Sources/App").path
+        let result = try runLayoutCheck(
+            ["--config", app + "/layout-check.xml", "--format", "json", "--", app], in: work)
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.report().diagnostics.isEmpty, "\(result)")
+    }
+
     @Test(arguments: ["link", "folder", "fifo", "outside"])
     func writeBaselineRefusesAnythingButARegularFileInsideTheRepository(_ kind: String) throws {
         let project = try Self.makeProject()
