@@ -90,5 +90,18 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
         _ = try? loader.instantiate(owner: FuzzOwner(), externalObjects: ["formatter": FuzzOwner()])
         _ = try? loader.instantiate(FuzzCell.self, owner: FuzzOwner())
     }
+
+    // Includes: the input may include itself (a cycle) or a one-label layout, as often and as deep as
+    // it likes; the checker and the loader must both end in diagnostics, in bounded memory.
+    let source = InMemoryLayoutSource([
+        "Fuzz": Data(bytes),
+        "Label": Data(#"<layout xmlns="urn:layoutkit:layout:1"><label text="included"/></layout>"#.utf8),
+    ])
+    let included = LayoutValidator(catalog: catalog, source: source).validate(
+        bytes, file: "Fuzz.layout.xml", name: "Fuzz")
+    precondition(included.count <= 1_001, "the per-file cap: \(included.count) diagnostics")
+    if let loader = try? LayoutLoader(named: "Fuzz", from: source, registry: registry) {
+        _ = try? loader.instantiate()
+    }
     return 0
 }

@@ -58,7 +58,7 @@ sources=$(find Sources/LayoutKit -name '*.swift' | sort)
 # -swift-version 6 as the package: in Swift 5 mode a key-path literal is not Sendable, so `Outlet(_:_:)`
 # resolves to its @MainActor overload and the harness's nonisolated classes do not compile.
 if ! swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
-    -module-name LayoutKit \
+    -module-name LayoutKit -package-name LayoutKit \
     -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
     $sources Fuzz/FuzzLayout.swift \
     -o "$work/fuzz-layout" > "$work/build.log" 2>&1; then

@@ -124,11 +124,20 @@ enum LayoutCheck {
 
     /// Records the findings as a baseline file and says so; exit status 0 unless it cannot be written.
     private static func writeBaseline(_ baseline: Baseline, to path: String, quiet: Bool) -> Int32 {
+        let document = Data(BaselineWriter.document(baseline).utf8)
+        if let problem = Baseline.sizeProblem(entries: baseline.entries.count, bytes: document.count) {
+            return usageFailure(
+                [
+                    UsageError(
+                        message: "--write-baseline: not writing '\(path)': \(problem), so --baseline could not read "
+                            + "it; fix findings, or set their rules to ignore in the configuration")
+                ], destination: nil)
+        }
         do {
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(BaselineWriter.document(baseline).utf8).write(to: url, options: .atomic)
+            try document.write(to: url, options: .atomic)
         } catch {
             return usageFailure(
                 [UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)")],

@@ -85,8 +85,9 @@ struct TextRenderer {
             + "\(Style.reset) [\(hue)\(diagnostic.rule.rawValue)\(Style.reset)]"
     }
 
-    /// Control characters written as Swift escapes: a message quotes attribute values and a path may
-    /// hold any byte, and neither may break the one line per diagnostic or send a terminal escape.
+    /// Control characters and bidi controls written as Swift escapes: a message quotes attribute values
+    /// and a path may hold any byte, and neither may break the one line per diagnostic, send a terminal
+    /// escape, or reorder what the line shows (U+202E).
     static func visible(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
@@ -94,7 +95,7 @@ struct TextRenderer {
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
-            case _ where scalar.properties.generalCategory == .control:
+            case _ where scalar.properties.generalCategory == .control || isBidiControl(scalar):
                 escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: escaped.unicodeScalars.append(scalar)
             }
@@ -202,7 +203,7 @@ enum GitHubRenderer {
             case "\n": escaped += "%0A"
             case ":" where inProperty: escaped += "%3A"
             case "," where inProperty: escaped += "%2C"
-            case _ where scalar.properties.generalCategory == .control:
+            case _ where scalar.properties.generalCategory == .control || isBidiControl(scalar):
                 escaped += TextRenderer.visible(String(scalar))
             default: escaped.unicodeScalars.append(scalar)
             }

@@ -36,10 +36,18 @@ struct RunSettings {
             case .success(let bytes):
                 let (configuration, diagnostics) = CheckConfiguration.read(bytes, file: configurationPath)
                 if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
+                let outside = confinementProblems(
+                    configuration, directory: directory(of: configurationPath), workingDirectory: workingDirectory)
+                if !outside.isEmpty { return .failure(.invalid(outside)) }
                 settings.configuration = configuration
                 settings.configurationDirectory = directory(of: configurationPath)
                 settings.excludeBase = ArtifactPath.absolute(directory(of: configurationPath), in: workingDirectory)
             }
+        }
+        if let path = arguments.writeBaseline,
+            let problem = RepositoryBoundary(workingDirectory: workingDirectory).writeProblem(path)
+        {
+            return .failure(.usage(UsageError(message: "--write-baseline: not writing '\(path)': \(problem)")))
         }
         // The command line wins: `--write-baseline` records afresh even when the configuration names a
         // baseline, and `--baseline` replaces it.
@@ -88,6 +96,24 @@ struct RunSettings {
     private static func isRegularFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// A `configuration` diagnostic at each `<schemas>` or `<swift-sources>` whose path the run will not
+    /// read: outside the repository once links are followed, or neither a regular file nor a folder.
+    private static func confinementProblems(
+        _ configuration: CheckConfiguration, directory: String, workingDirectory: String
+    ) -> [Diagnostic] {
+        let paths = configuration.schemas + configuration.swiftSources
+        guard !paths.isEmpty else { return [] }
+        let boundary = RepositoryBoundary(
+            workingDirectory: workingDirectory, anchor: ArtifactPath.absolute(directory, in: workingDirectory))
+        return paths.compactMap { path in
+            boundary.readProblem(path.hasPrefix("/") ? path : directory + path).map { problem in
+                Diagnostic(
+                    rule: .configuration, message: "cannot use path=\(quoted(path)): \(problem)",
+                    location: configuration.pathLocations[path])
+            }
+        }
     }
 
     /// The class schema directories: those of the command line, else those of the configuration

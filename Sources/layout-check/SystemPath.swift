@@ -67,6 +67,41 @@ struct SystemPath: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The bytes of a path as `description` prints it: `\\` and `\xNN` turned back into the bytes they
+    /// stand for. Text that `description` could not have made is taken as its UTF-8.
+    static func bytes(printed text: String) -> [UInt8] {
+        let utf8 = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var position = 0
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while position < utf8.count {
+            if utf8[position] == UInt8(ascii: "\\"), position + 1 < utf8.count {
+                if utf8[position + 1] == UInt8(ascii: "\\") {
+                    bytes.append(UInt8(ascii: "\\"))
+                    position += 2
+                    continue
+                }
+                if utf8[position + 1] == UInt8(ascii: "x"), position + 3 < utf8.count,
+                    let high = hexValue(utf8[position + 2]), let low = hexValue(utf8[position + 3])
+                {
+                    bytes.append(high << 4 | low)
+                    position += 4
+                    continue
+                }
+            }
+            bytes.append(utf8[position])
+            position += 1
+        }
+        return bytes
+    }
+
     /// `self/name`, without doubling a trailing slash, and without a leading `./` for `.`.
     func appending(_ name: some Collection<UInt8>) -> SystemPath {
         let count = terminated.count - 1

@@ -104,4 +104,23 @@ import Testing
         #expect(one.standardOutput == four.standardOutput)
         #expect(one.outputLines.filter { $0.contains("[input-limit]") }.count == 8, "\(one)")
     }
+
+    /// A cycle of 40 layouts, longer than the depth limit, checked on four jobs: every run says the same,
+    /// one `include-cycle` per layout. Each run used to say something else (8 outputs in 8 runs): a job
+    /// walked the cycle with the layouts another job had summarised left out, and saw a chain.
+    @Test func aCycleLongerThanTheDepthLimitGivesOneOutputOnSeveralJobs() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for index in 0..<40 {
+            try folder.write(
+                Self.layout(#"<view><include layout="C\#((index + 1) % 40)"/></view>"#), to: "C\(index).layout.xml")
+        }
+        var outputs: Set<String> = []
+        for _ in 0..<6 {
+            let result = try runLayoutCheck(["--jobs", "4", "."], in: folder.url)
+            #expect(result.outputLines.filter { $0.hasSuffix("[include-cycle]") }.count == 40, "\(result)")
+            outputs.insert(result.standardOutput)
+        }
+        #expect(outputs.count == 1, "\(outputs.count) different outputs in 6 runs")
+    }
 }

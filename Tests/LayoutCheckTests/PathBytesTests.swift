@@ -56,6 +56,39 @@ import Testing
         #expect(github.standardOutput.contains(#"::error file=caf\xE9/Bad.layout.xml,line="#), "\(github)")
     }
 
+    /// SARIF's `uri` encodes the file's own bytes: `back%5Cslash`, `caf%E9`, where it encoded the
+    /// printed escapes (`back%5C%5Cslash`, `caf%5CxE9`), naming files that do not exist.
+    @Test func sarifURIsPercentEncodeTheFilesBytesNotTheirEscapes() throws {
+        let folder = try Self.latin1Folder()
+        defer { folder.remove() }
+        try folder.write(SampleLayout.malformed, to: #"back\slash/Bad.layout.xml"#)
+        let sarif = try runLayoutCheck(["--format", "sarif", "."], in: folder.url)
+        #expect(sarif.standardOutput.contains(#""uri" : "back%5Cslash/Bad.layout.xml""#), "\(sarif)")
+        #expect(sarif.standardOutput.contains(#""uri" : "caf%E9/Bad.layout.xml""#), "\(sarif)")
+        #expect(!sarif.standardOutput.contains("%5C%5C"), "\(sarif)")
+        #expect(!sarif.standardOutput.contains("%5CxE9"), "\(sarif)")
+    }
+
+    /// A right-to-left override in a file's name or in a value a message quotes is printed escaped:
+    /// raw, it makes the line read as something it is not.
+    @Test func bidiControlsArePrintedEscaped() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let layout = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout xmlns="urn:layoutkit:layout:1"><view backgroundColor="red\u{202E}lmx."/></layout>
+
+            """
+        try folder.write(layout, to: "evil\u{202E}lmx.layout.xml")
+        for format in ["text", "github"] {
+            let result = try runLayoutCheck(["--format", format, "."], in: folder.url)
+            #expect(result.status == 1, "\(result)")
+            #expect(!result.standardOutput.unicodeScalars.contains("\u{202E}"), "\(format): \(result)")
+            #expect(result.standardOutput.contains(#"evil\u{202E}lmx.layout.xml"#), "\(format): \(result)")
+            #expect(result.standardOutput.contains(#"red\u{202E}lmx."#), "\(format): \(result)")
+        }
+    }
+
     @Test func aMissingPathIsNamedWithItsBytesEscaped() throws {
         let result = try runLayoutCheck([], shellScript: #"exec "$0" "$(printf 'No\351where')""#)
         #expect(result.status == 2)

@@ -95,6 +95,32 @@ import Testing
         #expect(error?.diagnostics.last?.rule == .inputLimit)
     }
 
+    /// 1,200 elements that each share an id and name a rule that never fires: 1,199 `duplicate-id`
+    /// errors and 1,200 `unused-suppression` warnings. The warnings used to be added after the cap
+    /// (2,201 diagnostics); now the file has 1,000 and one summary, whichever step made them.
+    @Test func unusedSuppressionsAddedAfterTheRulesStayUnderTheCap() {
+        let element = #"<view id="same" lk:ignore="unknown-destination"/>"#
+        let text =
+            #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+            + #"<layout xmlns="urn:layoutkit:layout:1" xmlns:lk="urn:layoutkit:tools">"# + "\n"
+            + String(repeating: element + "\n", count: 1_200) + "</layout>\n"
+        let found = validate(Array(text.utf8))
+        #expect(found.count == 1_001)
+        #expect(found.last?.rule == .inputLimit)
+        #expect(found.last?.message == "1399 more diagnostics not shown: the limit is 1000 per file")
+        #expect(found.filter { $0.rule == .inputLimit }.count == 1)
+    }
+
+    /// A configuration that is all mistakes: 3,000 unknown rule ids give 1,000 diagnostics and a summary.
+    @Test func aConfigurationsDiagnosticsAreCapped() {
+        let text =
+            #"<layout-check xmlns="urn:layoutkit:config:1">"# + "\n"
+            + String(repeating: #"<rule id="nope" severity="warning"/>"# + "\n", count: 3_000) + "</layout-check>\n"
+        let found = CheckConfiguration.read(Array(text.utf8), file: "layout-check.xml").diagnostics
+        #expect(found.count == 1_001)
+        #expect(found.last?.message.hasPrefix("2000 more diagnostics not shown") == true)
+    }
+
     // MARK: Suggestions
 
     @Test func aTypoInAShortIdStillGetsItsSuggestion() {

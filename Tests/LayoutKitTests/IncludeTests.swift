@@ -221,6 +221,104 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.sourceLocation?.file == "\(fixture.root).layout.xml" })
     }
 
+    /// `L0` includes `L1` twice, `L1` includes `L2` twice, … up to `L(count-1)`, a label: 32 of them
+    /// are 6.5 KB that expand to four billion labels.
+    static func doubling(_ count: Int) -> [String: String] {
+        var layouts: [String: String] = [:]
+        for index in 0..<count - 1 {
+            layouts["L\(index)"] = layout(
+                "<view>\n" + #"<include layout="L\#(index + 1)"/>"# + "\n"
+                    + #"<include layout="L\#(index + 1)"/></view>"#)
+        }
+        layouts["L\(count - 1)"] = layout("<label/>")
+        return layouts
+    }
+
+    /// The element limit holds for a layout with its includes expanded: where doubling includes pass
+    /// 100,000 elements is one `input-limit` error, at the include that crosses it; every layout above
+    /// it cannot include the one below; every layout below is clean.
+    @Test func includesThatMultiplyStopAtTheElementLimitInTheChecker() throws {
+        let layouts = Self.doubling(32)
+        let validator = LayoutValidator(catalog: registry.catalog, source: InMemoryLayoutSource(layouts))
+        var rules: [[RuleID]] = []
+        for index in 0..<32 {
+            let name = "L\(index)"
+            let found = validator.validate(Array(layouts[name]!.utf8), file: "\(name).layout.xml", name: name)
+            rules.append(found.map(\.rule))
+        }
+        let crossing = try #require(rules.firstIndex(of: [.inputLimit]), "\(rules)")
+        #expect(rules.count { $0.contains(.inputLimit) } == 1, "\(rules)")
+        #expect(rules[..<crossing].allSatisfy { $0 == [.invalidInclude, .invalidInclude] }, "\(rules)")
+        #expect(rules[(crossing + 1)...].allSatisfy { $0.isEmpty }, "\(rules)")
+        // 4 elements of its own and twice what the next one expands to: 98,300 then 196,604.
+        #expect(crossing == 16)
+    }
+
+    /// The loader refuses what the checker refuses, before it copies a single included object.
+    @Test func includesThatMultiplyAreRefusedByTheLoader() throws {
+        let source = InMemoryLayoutSource(Self.doubling(32))
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "L0", from: source, registry: registry)
+        }
+        #expect(error?.rules == [.invalidInclude, .invalidInclude])
+        let crossing = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "L16", from: source, registry: registry)
+        }
+        #expect(crossing?.rules == [.inputLimit])
+        #expect(crossing?.diagnostics.first?.sourceLocation?.line == 5)
+        #expect(crossing?.diagnostics.first?.message.contains("more than 100000 elements") == true)
+        // Below the limit the expanded layout loads, with every object it expands to.
+        let below = try LayoutLoader(named: "L20", from: source, registry: registry).instantiate(owner: nil)
+        func count(_ view: View) -> Int { 1 + view.subviews.reduce(0) { $0 + count($1) } }
+        #expect(below.count == 1)
+        #expect(count(try #require(below.first as? View)) == 4_095)
+    }
+
+    /// One file including one large layout many times is counted per include, too.
+    @Test func manyIncludesOfOneLargeLayoutStopAtTheElementLimit() throws {
+        let big = Self.layout("<view>" + String(repeating: "<label/>", count: 40_000) + "</view>")
+        let main = Self.layout(
+            "<view>\n" + Array(repeating: #"<include layout="Big"/>"#, count: 3).joined(separator: "\n") + "</view>")
+        let source = InMemoryLayoutSource(["Main": main, "Big": big])
+        let validator = LayoutValidator(catalog: registry.catalog, source: source)
+        let found = validator.validate(Array(main.utf8), file: "Main.layout.xml", name: "Main")
+        #expect(found.map(\.rule) == [.inputLimit])
+        #expect(found.first?.sourceLocation?.line == 6)
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(named: "Main", from: source, registry: registry)
+        }
+        #expect(error?.rules == [.inputLimit])
+    }
+
+    /// `C0` includes `C1`, … and `C(count-1)` includes `C0`.
+    static func cycle(_ count: Int) -> [String: String] {
+        var layouts: [String: String] = [:]
+        for index in 0..<count {
+            layouts["C\(index)"] = layout(#"<view><include layout="C\#((index + 1) % count)"/></view>"#)
+        }
+        return layouts
+    }
+
+    /// Every layout of a cycle of 1,000 is reported, each naming a few of them and how many there are:
+    /// naming all 1,000 in each made 1,000 layouts' output about 10 MB.
+    @Test func eachLayoutOfALongCycleNamesAFewOfIt() throws {
+        let layouts = Self.cycle(1_000)
+        let validator = LayoutValidator(catalog: registry.catalog, source: InMemoryLayoutSource(layouts))
+        var bytes = 0
+        for index in 0..<1_000 {
+            let name = "C\(index)"
+            let found = validator.validate(Array(layouts[name]!.utf8), file: "\(name).layout.xml", name: name)
+            #expect(found.map(\.rule) == [.includeCycle])
+            bytes += found.reduce(0) { $0 + $1.message.utf8.count }
+        }
+        #expect(bytes < 1_000 * 200, "\(bytes) bytes of messages")
+        let first = validator.validate(Array(layouts["C0"]!.utf8), file: "C0.layout.xml", name: "C0")
+        #expect(
+            first.first?.message
+                == "include cycle of 1000 layouts: C0 → C1 → C2 → C3 → C4 → … → C999 → C0; a layout cannot contain itself"
+        )
+    }
+
     /// A cycle is an outcome like any other: the cache never resolves includes through its own
     /// per-name slots, so a layout in a cycle cannot wait for itself.
     @Test func theCacheReportsACycleWithoutWaitingForItself() throws {

@@ -35,6 +35,20 @@ import Testing
             let bytes = LargeInputs.attributes(count, onEach: 1)
             return { _ = LayoutValidator.validate(bytes, file: "t", catalog: nil) }
         },
+        Dimension(name: "a path many folders deep against an exclude of ten **s", size: 5_000) { depth in
+            // A backtracking matcher tries every way of sharing the folders among the `**`s: depth^10.
+            let pattern = try! PathPattern.parse(String(repeating: "**/a/", count: 10) + "b").get()
+            let path = String(repeating: "a/", count: depth) + "c"
+            return { _ = pattern.matches(path) }
+        },
+        Dimension(name: "a layout of many includes of one layout", size: 2_000) { count in
+            let main = LargeInputs.header + String(repeating: #"<include layout="Big"/>"#, count: count) + "</layout>"
+            let big = LargeInputs.header + "<view>" + String(repeating: "<label/>", count: 40) + "</view></layout>"
+            let source = InMemoryLayoutSource(["Main": main, "Big": big])
+            return {
+                _ = LayoutValidator(catalog: nil, source: source).validate(Array(main.utf8), file: "t", name: "Main")
+            }
+        },
         Dimension(name: "a class schema of many classes with unknown bases", size: 200) { count in
             let bytes = LargeInputs.unknownBases(count: count)
             return { _ = ClassCatalog.load(schemas: [(path: "t.classes.xml", bytes: bytes)]) }

@@ -14,6 +14,23 @@ public struct Baseline: Sendable, Equatable {
     /// The namespace of baseline files.
     public static let namespace = "urn:layoutkit:baseline:1"
 
+    /// The largest baseline file read, as for any file the checker reads (4 MiB); `--write-baseline`
+    /// refuses to write a larger one rather than write what `--baseline` cannot read (README, Limits).
+    public static let maximumBytes = LayoutValidator.maximumFileBytes
+    /// The most findings a baseline holds: one element each, under the reader's element limit.
+    public static let maximumEntries = XMLReaderLimits.standard.maximumElements - 1
+
+    /// Why a baseline of these entries, written as `bytes` bytes, could not be read back, if it could not.
+    public static func sizeProblem(entries: Int, bytes: Int) -> String? {
+        if entries > maximumEntries {
+            return "it would hold \(entries) findings, and a baseline holds at most \(maximumEntries)"
+        }
+        if bytes > maximumBytes {
+            return "it would be \(bytes) bytes, and a baseline is at most \(maximumBytes) bytes (4 MiB)"
+        }
+        return nil
+    }
+
     /// One accepted finding.
     public struct Entry: Sendable, Hashable, Comparable {
         /// The rule's id.
@@ -66,7 +83,8 @@ public struct Baseline: Sendable, Equatable {
     /// Reads a baseline file.
     ///
     /// Everything the file does not allow is a `configuration` diagnostic at its element: malformed
-    /// XML, an unknown element or attribute, a missing `rule` or `message`.
+    /// XML, an unknown element or attribute, a missing `rule` or `message`, an unknown rule id, and
+    /// more than `maximumEntries` findings or `maximumBytes` bytes (the reader's limits).
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - file: the path of the file, as diagnostics should name it.
@@ -81,9 +99,17 @@ public struct Baseline: Sendable, Equatable {
         for element in document.children(of: root, allowed: ["finding"]) {
             guard let values = document.attributes(of: element, required: ["rule", "message"], optional: ["file"])
             else { continue }
-            entries.append(
-                Entry(rule: RuleID(rawValue: values["rule"]!), file: values["file"] ?? "", message: values["message"]!))
+            let id = values["rule"]!
+            guard RuleID(rawValue: id).descriptor != nil else {
+                // An entry no finding can ever match would only hide a typo, or an edit, silently.
+                document.report(
+                    "unknown rule id \(quoted(id))" + suggestion(for: id, in: RuleDescriptor.all.map(\.id.rawValue)),
+                    element)
+                continue
+            }
+            entries.append(Entry(rule: RuleID(rawValue: id), file: values["file"] ?? "", message: values["message"]!))
         }
+
         return (Baseline(entries: entries), document.diagnostics)
     }
 }

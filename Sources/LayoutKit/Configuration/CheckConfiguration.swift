@@ -35,12 +35,19 @@ public struct CheckConfiguration: Sendable, Equatable {
     public var swiftSources: [String] = []
     /// Files to leave out of a directory search, matched against paths relative to the configuration
     /// file's directory.
-    public var excludes: [PathPattern] = []
+    public var excludes: [PathPattern] = [] {
+        didSet { excludeSet = PathPatternSet(excludes) }
+    }
+    /// `excludes`, arranged for matching many paths against many patterns.
+    private var excludeSet = PathPatternSet([])
     /// The setting of each rule the configuration names.
     public var rules: [RuleID: RuleSetting] = [:]
     /// The baseline file whose findings are not reported, as written: relative to the configuration
     /// file's directory. `--baseline` and `--write-baseline` replace it.
     public var baseline: String?
+    /// Where each of `schemas` and `swiftSources` was written, by path as written, for the checker's
+    /// diagnostics about a path it will not read (outside the repository, not a file or a folder).
+    package var pathLocations: [String: SourceLocation] = [:]
 
     /// Creates a configuration.
     public init(
@@ -50,6 +57,7 @@ public struct CheckConfiguration: Sendable, Equatable {
         self.schemas = schemas
         self.swiftSources = swiftSources
         self.excludes = excludes
+        self.excludeSet = PathPatternSet(excludes)
         self.rules = rules
         self.baseline = baseline
     }
@@ -57,7 +65,7 @@ public struct CheckConfiguration: Sendable, Equatable {
     /// Whether a path relative to the configuration file's directory is excluded: an exclude matches
     /// it, or one of the directories it lies in.
     public func isExcluded(_ relativePath: String) -> Bool {
-        excludes.contains { $0.matchesPathOrAncestor(relativePath) }
+        excludeSet.matchesPathOrAncestor(relativePath)
     }
 
     /// The diagnostics as the configuration has them: each rule's severity set, ignored rules dropped.
@@ -96,6 +104,8 @@ public struct CheckConfiguration: Sendable, Equatable {
         _ = document.attributes(of: root, required: [], hasContent: true)
         var ruleElements: [RuleID: ParsedElement] = [:]
         var baselineElement: ParsedElement?
+        // Set once at the end: each change of `excludes` arranges them afresh.
+        var excludes: [PathPattern] = []
         let allowed = ["schemas", "swift-sources", "exclude", "baseline", "rule"]
         for element in document.children(of: root, allowed: allowed) {
             switch element.name {
@@ -116,6 +126,9 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<schemas> needs a path: a directory or a .classes.xml file", element)
                 } else {
                     configuration.schemas.append(path)
+                    if configuration.pathLocations[path] == nil {
+                        configuration.pathLocations[path] = document.location(of: element)
+                    }
                 }
             case "swift-sources":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
@@ -123,11 +136,14 @@ public struct CheckConfiguration: Sendable, Equatable {
                     document.report("<swift-sources> needs a path: a directory of Swift files", element)
                 } else {
                     configuration.swiftSources.append(path)
+                    if configuration.pathLocations[path] == nil {
+                        configuration.pathLocations[path] = document.location(of: element)
+                    }
                 }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
                 switch PathPattern.parse(path) {
-                case .success(let pattern): configuration.excludes.append(pattern)
+                case .success(let pattern): excludes.append(pattern)
                 case .failure(let problem):
                     document.report("invalid exclude path=\(quoted(path)): \(problem.reason)", element)
                 }
@@ -163,6 +179,7 @@ public struct CheckConfiguration: Sendable, Equatable {
                 configuration.rules[rule.id] = setting
             }
         }
+        configuration.excludes = excludes
         return (configuration, document.diagnostics)
     }
 }

@@ -4,7 +4,9 @@
 struct SettingsDocument {
     let file: String
     let namespace: String
-    private(set) var diagnostics: [Diagnostic] = []
+    /// Capped per file like a layout's: a generated configuration or baseline can be all mistakes.
+    private var collector = DiagnosticCollector()
+    var diagnostics: [Diagnostic] { collector.diagnostics }
 
     init(file: String, namespace: String) {
         self.file = file
@@ -19,7 +21,7 @@ struct SettingsDocument {
             var moved = diagnostic
             moved.rule = .configuration
             moved.message = "\(diagnostic.rule == .xmlSyntax ? "not well-formed XML: " : "")\(diagnostic.message)"
-            diagnostics.append(moved)
+            collector.report(moved)
             return nil
         case .document(let root):
             guard root.name == name, root.namespace == namespace else {
@@ -31,10 +33,12 @@ struct SettingsDocument {
     }
 
     mutating func report(_ message: String, _ element: ParsedElement) {
-        diagnostics.append(
-            Diagnostic(
-                rule: .configuration, message: message,
-                location: SourceLocation(file: file, line: element.position.line, column: element.position.column)))
+        collector.report(.configuration, message, at: location(of: element))
+    }
+
+    /// Where an element's start tag is in this file.
+    func location(of element: ParsedElement) -> SourceLocation {
+        SourceLocation(file: file, line: element.position.line, column: element.position.column)
     }
 
     /// The children of `element` that are among `allowed`; any other child, and any text, is reported.

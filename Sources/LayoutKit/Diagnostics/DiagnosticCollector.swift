@@ -60,6 +60,38 @@ struct DiagnosticCollector: Sendable {
         return result
     }
 
+    /// Counts `count` diagnostics dropped by an earlier step as dropped here, the summary standing at
+    /// the earliest place of any.
+    private mutating func countDropped(_ count: Int, at location: SourceLocation?) {
+        if dropped == 0 || (location.map { place in firstDropped.map { place < $0 } ?? false } ?? false) {
+            firstDropped = location
+        }
+        dropped += count
+    }
+
+    /// How many diagnostics `diagnostic` says were not shown, when it is a collector's summary.
+    private static func droppedCount(in diagnostic: Diagnostic, limit: Int) -> Int? {
+        guard diagnostic.rule == .inputLimit, diagnostic.message.hasSuffix("not shown: the limit is \(limit) per file")
+        else { return nil }
+        return Int(diagnostic.message.prefix { $0.isASCII && $0.isNumber })
+    }
+
+    /// One file's diagnostics as several steps made them (the rules, suppressions, includes), each
+    /// capped by itself, cut to `limit` in all: what leaves the engine for a file is at most `limit`
+    /// diagnostics and one summary, whichever step added them (README, Limits). Earlier summaries
+    /// are counted into the one summary.
+    static func capped(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {
+        var collector = DiagnosticCollector(limit: limit)
+        for diagnostic in diagnostics.sorted(by: Diagnostic.ordered) {
+            if let count = droppedCount(in: diagnostic, limit: limit) {
+                collector.countDropped(count, at: diagnostic.location)
+            } else {
+                collector.report(diagnostic)
+            }
+        }
+        return collector.diagnostics
+    }
+
     /// `diagnostics`, already in `Diagnostic.ordered` order and possibly of several files, with each
     /// file's cut to the limit and summarised: for findings made all at once, like a class schema's.
     static func cappedPerFile(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {

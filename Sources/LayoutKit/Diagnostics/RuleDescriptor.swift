@@ -58,7 +58,7 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
             .inputLimit, .reading, lowerable: false, at: "the file, or the element past the limit",
-            "a file over \(LayoutValidator.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements, more than 256 attributes "
+            "a file over \(LayoutValidator.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements (a layout's, with its includes expanded), more than 256 attributes "
                 + "on an element or 256 namespace declarations in a file; past 1,000 diagnostics in a file, "
                 + "one saying how many more"),
         RuleDescriptor(
@@ -92,7 +92,8 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "no layout of that name in the run (checker) / the loader's source (suggests the closest)"),
         RuleDescriptor(
             .includeCycle, .structure, lowerable: false, at: "the `<include>` that closes the cycle",
-            "a layout that includes itself, directly or through others (names the whole cycle)"),
+            "a layout that includes itself, directly or through others (names the cycle; a long one by its ends and its length)"
+        ),
         RuleDescriptor(
             .invalidInclude, .structure, lowerable: false, at: "the `<include>`",
             "the included layout cannot be read, has `<owner>` or `<external>`, has other than one top-level object, or has errors of its own (counted once, here)"

@@ -19,7 +19,7 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let xmlSyntax = RuleID(rawValue: "xml-syntax")
     /// A DTD, an entity declaration, XInclude or a foreign processing instruction.
     public static let forbiddenDTD = RuleID(rawValue: "forbidden-dtd")
-    /// A file over 4 MiB, nesting deeper than 128, or more than 100,000 elements.
+    /// A file over 4 MiB, nesting deeper than 128, or more than 100,000 elements (with includes expanded).
     public static let inputLimit = RuleID(rawValue: "input-limit")
     /// Anything format v1 (and `Schemas/layout.xsd`) does not allow.
     public static let schema = RuleID(rawValue: "schema")

@@ -12,6 +12,12 @@ enum IncludeResolution {
     /// The deepest nesting of includes below one layout; deeper is an `input-limit` error at the include.
     static let maximumDepth = 32
 
+    /// The most elements a layout may have with its includes expanded, each include counted as many
+    /// times as it is included: the reader's limit for one file, so that the loader's template is no
+    /// larger than one file's could be (README, Security). Past it, an `input-limit` error at the
+    /// include that crosses it.
+    static let maximumExpandedElements = XMLReaderLimits.standard.maximumElements
+
     /// Whether `value` is a plain layout name — `[A-Za-z_][A-Za-z0-9_-]*` parts joined by single dots —
     /// and so can never name a path: no `/`, no `..`, nothing absolute (`Schemas/layout.xsd`, `LayoutName`).
     static func isLayoutName(_ value: String) -> Bool {
@@ -102,6 +108,8 @@ struct CheckedLayout: Sendable {
     var analysis: LayoutAnalysis?
     var classes: EndpointClasses?
     var sites: [IncludeSite]
+    /// How many elements the file has by itself: what it adds to each layout that includes it.
+    var elements = 0
 
     var errors: Int { diagnostics.count { $0.severity == .error } }
 }
@@ -113,6 +121,9 @@ struct IncludeSummary: Sendable {
     var errors: Int
     /// Levels of includes below the layout: 0 when it includes nothing.
     var depth: Int
+    /// Elements of the layout with every include expanded, at most one past
+    /// `IncludeResolution.maximumExpandedElements` (saturated, so no sum can overflow).
+    var expandedElements = 0
 }
 
 /// The layouts a run reaches through includes, each read, checked and compiled at most once, shared by
@@ -216,10 +227,10 @@ final class IncludeStore: Sendable {
 
     /// The include diagnostics of a layout checked as `name` (or of one with no name in the source, when
     /// `name` is `nil`, which nothing can include back), given its include sites.
-    func diagnostics(for sites: [IncludeSite], of name: String?, layout: Layout) -> [Diagnostic] {
+    func diagnostics(for sites: [IncludeSite], of name: String?, layout: Layout, elements: Int) -> [Diagnostic] {
         if let name { return summary(name).diagnostics }
         for site in sites { computeSummaries(from: site.name) }
-        return judge(sites, of: nil, layout: layout, component: []).diagnostics
+        return judge(sites, of: nil, layout: layout, elements: elements, component: [], cycles: nil).diagnostics
     }
 
     private func summary(_ name: String) -> IncludeSummary {
@@ -282,29 +293,48 @@ final class IncludeStore: Sendable {
         }
     }
 
+    /// Judges every layout of one component and stores their summaries together, in one step: another
+    /// thread that finds one of them summarised then finds them all, and never walks a cycle with
+    /// some of its edges missing (which made cycles longer than the depth limit come out differently
+    /// on each run with several jobs).
     private func finish(_ component: Set<String>) {
-        for name in component.sorted() {
+        let members = component.sorted()
+        let cycles =
+            component.count > 1 || members.contains { edges(of: $0).contains($0) }
+            ? ComponentGraph(members, edges: edges(of:)) : nil
+        var made: [(String, IncludeSummary)] = []
+        for name in members {
             let own = checkedLayout(name)
             guard let layout = decodedLayout(name).layout else {
-                let summary = IncludeSummary(diagnostics: [], errors: own.errors, depth: 0)
-                summaries.withLock { if $0[name] == nil { $0[name] = summary } }
+                made.append((name, IncludeSummary(diagnostics: [], errors: own.errors, depth: 0)))
                 continue
             }
-            var summary = judge(own.sites, of: name, layout: layout, component: component)
+            var summary = judge(
+                own.sites, of: name, layout: layout, elements: own.elements, component: component, cycles: cycles)
             summary.errors += own.errors
-            summaries.withLock { if $0[name] == nil { $0[name] = summary } }
+            made.append((name, summary))
+        }
+        summaries.withLock { summaries in
+            for (name, summary) in made where summaries[name] == nil { summaries[name] = summary }
         }
     }
 
     /// Each include of one layout, judged in order of precedence: a name the source does not have, a
     /// layout it cannot read or that cannot be included, a cycle, nesting too deep, a broken layout.
+    ///
+    /// The elements the includes add up to are counted as each include is judged: the first include
+    /// that takes the layout past `maximumExpandedElements` is an `input-limit` error, reported once.
+    /// An included layout that is itself too large is already an error there, and so `invalid-include` here.
     private func judge(
-        _ sites: [IncludeSite], of name: String?, layout: Layout, component: Set<String>
+        _ sites: [IncludeSite], of name: String?, layout: Layout, elements: Int, component: Set<String>,
+        cycles: ComponentGraph?
     ) -> IncludeSummary {
         var collector = DiagnosticCollector()
         var suggestions = SuggestionBudget()
         var errors = 0
         var depth = 0
+        let limit = IncludeResolution.maximumExpandedElements
+        var expanded = min(elements, limit + 1)
         for site in sites {
             let location = layout.location(site.position)
             let target = decodedLayout(site.name)
@@ -326,12 +356,8 @@ final class IncludeStore: Sendable {
                 report(.invalidInclude, "cannot include \(target.file): \(problem)")
                 continue
             }
-            if component.contains(site.name), let name {
-                let cycle = cyclePath(from: site.name, to: name, within: component)
-                report(
-                    .includeCycle,
-                    "include cycle: " + ([name] + cycle).joined(separator: " → ")
-                        + "; a layout cannot contain itself")
+            if component.contains(site.name), let name, let cycles {
+                report(.includeCycle, cycles.cycleMessage(from: site.name, to: name))
                 continue
             }
             let included = summary(site.name)
@@ -356,9 +382,18 @@ final class IncludeStore: Sendable {
                     ]
                 }
                 collector.report(diagnostic)
+                continue
             }
+            if expanded <= limit, expanded + included.expandedElements > limit {
+                report(
+                    .inputLimit,
+                    "with its includes expanded, the layout has more than \(limit) elements once "
+                        + "\(quoted(site.name)) adds its \(included.expandedElements)")
+            }
+            expanded = min(expanded + included.expandedElements, limit + 1)
         }
-        return IncludeSummary(diagnostics: collector.diagnostics, errors: errors, depth: depth)
+        return IncludeSummary(
+            diagnostics: collector.diagnostics, errors: errors, depth: depth, expandedElements: expanded)
     }
 
     /// Why `layout` cannot be included, if it cannot: it must be one object, with no placeholders.
@@ -376,33 +411,6 @@ final class IncludeStore: Sendable {
     private func firstError(of name: String) -> Diagnostic? {
         let own = checkedLayout(name).diagnostics.first { $0.severity == .error }
         return own ?? summaries.withLock { $0[name] }?.diagnostics.first
-    }
-
-    /// The names from `start` back to `end` along includes inside one component, both ends included.
-    private func cyclePath(from start: String, to end: String, within component: Set<String>) -> [String] {
-        var previous: [String: String] = [:]
-        var queue = [start]
-        var next = 0
-        var reached = start == end
-        while !reached, next < queue.count {
-            let name = queue[next]
-            next += 1
-            for target in edges(of: name) where component.contains(target) && previous[target] == nil {
-                previous[target] = name
-                if target == end {
-                    reached = true
-                    break
-                }
-                queue.append(target)
-            }
-        }
-        var path = [end]
-        var current = end
-        while current != start, let before = previous[current] {
-            path.append(before)
-            current = before
-        }
-        return path.reversed()
     }
 
     // MARK: Compiling, once per name
@@ -424,5 +432,64 @@ final class IncludeStore: Sendable {
             templates[name] = compiled
             return compiled
         }
+    }
+}
+
+/// The includes among the layouts of one strongly connected component, by index: what an
+/// `include-cycle` message is found in, without a lock or a dictionary lookup per step.
+struct ComponentGraph {
+    /// A cycle's message names this many layouts at most, then how many it has: every layout of a
+    /// cycle of 4,000 is reported, and naming them all in each made the output quadratic.
+    static let namedInCycle = 6
+
+    private let names: [String]
+    private let index: [String: Int]
+    private let successors: [[Int]]
+
+    init(_ members: [String], edges: (String) -> [String]) {
+        names = members
+        var index: [String: Int] = [:]
+        for (position, name) in members.enumerated() { index[name] = position }
+        self.index = index
+        successors = members.map { name in edges(name).compactMap { index[$0] } }
+    }
+
+    /// `include cycle: A → B → C → A; …`: a shortest way from `start` back to `end` (the includer)
+    /// along includes, found breadth first in site order so that every run says the same.
+    func cycleMessage(from start: String, to end: String) -> String {
+        guard let from = index[start], let to = index[end] else {
+            return "include cycle through \(quoted(start)); a layout cannot contain itself"
+        }
+        var previous = [Int](repeating: -1, count: names.count)
+        var queue = [from]
+        var next = 0
+        var reached = from == to
+        while !reached, next < queue.count {
+            let current = queue[next]
+            next += 1
+            for target in successors[current] where previous[target] == -1 && target != from {
+                previous[target] = current
+                if target == to {
+                    reached = true
+                    break
+                }
+                queue.append(target)
+            }
+        }
+        var path = [to]
+        var current = to
+        while current != from, previous[current] >= 0 {
+            current = previous[current]
+            path.append(current)
+        }
+        let cycle = [to] + path.reversed()
+        let limit = Self.namedInCycle
+        guard cycle.count > limit + 1 else {
+            return "include cycle: " + cycle.map { names[$0] }.joined(separator: " → ")
+                + "; a layout cannot contain itself"
+        }
+        let shown = cycle.prefix(limit - 1).map { names[$0] } + ["…", names[cycle[cycle.count - 2]], names[to]]
+        return "include cycle of \(cycle.count - 1) layouts: " + shown.joined(separator: " → ")
+            + "; a layout cannot contain itself"
     }
 }

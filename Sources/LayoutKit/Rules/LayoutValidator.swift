@@ -114,13 +114,16 @@ public struct LayoutValidator: Sendable {
         let decoded = Self.decode(bytes, file: file)
         let checked = Self.check(decoded, catalog: catalog, includes: includes)
         guard let layout = decoded.layout, !checked.sites.isEmpty else {
-            return Outcome(diagnostics: checked.diagnostics, analysis: checked.analysis, classes: checked.classes)
+            return Outcome(
+                diagnostics: DiagnosticCollector.capped(checked.diagnostics), analysis: checked.analysis,
+                classes: checked.classes)
         }
         let name = name()
         var diagnostics = checked.diagnostics
         if let includes {
             if let name { includes.seed(name, decoded: decoded, checked: checked) }
-            diagnostics += includes.diagnostics(for: checked.sites, of: name, layout: layout)
+            diagnostics += includes.diagnostics(
+                for: checked.sites, of: name, layout: layout, elements: checked.elements)
         } else {
             for site in checked.sites {
                 diagnostics.append(
@@ -131,7 +134,7 @@ public struct LayoutValidator: Sendable {
             }
         }
         return Outcome(
-            diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: checked.analysis,
+            diagnostics: DiagnosticCollector.capped(diagnostics), analysis: checked.analysis,
             classes: checked.classes, includes: checked.sites)
     }
 
@@ -150,6 +153,17 @@ public struct LayoutValidator: Sendable {
         return DecodedLayout(
             file: file, root: root, layout: decoder.isValid ? layout : nil, diagnostics: decoder.diagnostics,
             hasSuppressions: decoder.hasSuppressions)
+    }
+
+    /// How many elements `root` and everything inside it are, without recursion.
+    static func elementCount(_ root: ParsedElement) -> Int {
+        var count = 0
+        var pending = [root]
+        while let element = pending.popLast() {
+            count += 1
+            pending += element.children
+        }
+        return count
     }
 
     /// Runs every rule on one decoded layout by itself, its includes standing for the objects they
@@ -177,6 +191,6 @@ public struct LayoutValidator: Sendable {
         }
         return CheckedLayout(
             diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes,
-            sites: sites)
+            sites: sites, elements: includes == nil ? 0 : Self.elementCount(root))
     }
 }

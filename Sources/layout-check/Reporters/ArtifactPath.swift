@@ -51,7 +51,12 @@ struct ArtifactPath: Equatable {
 
     /// The path as a URI reference (RFC 3986): every byte of its UTF-8 other than an unreserved
     /// character or `/` percent-encoded; an absolute path becomes a `file://` URI.
-    var uri: String { isRelative ? Self.percentEncoded(path) : "file://" + Self.percentEncoded(path) }
+    /// `path` holds the file's bytes as diagnostics print them (`\\`, `\xFF`); the URI encodes the
+    /// bytes themselves, so that it names the file that exists.
+    var uri: String {
+        let encoded = Self.percentEncoded(bytes: SystemPath.bytes(printed: path))
+        return isRelative ? encoded : "file://" + encoded
+    }
 
     /// A directory's `file://` URI, ending with `/` as a base URI must.
     static func directoryURI(_ directory: String) -> String {
@@ -60,8 +65,12 @@ struct ArtifactPath: Equatable {
     }
 
     static func percentEncoded(_ text: String) -> String {
+        percentEncoded(bytes: Array(text.utf8))
+    }
+
+    static func percentEncoded(bytes: [UInt8]) -> String {
         var encoded = ""
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
