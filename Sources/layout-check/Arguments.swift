@@ -34,6 +34,8 @@ struct Arguments: Equatable, Sendable {
     var baseline: String?
     /// `--write-baseline FILE`: record the findings there instead of reporting them.
     var writeBaseline: String?
+    /// `--write-schemas DIR`: write class schemas of the Swift sources' classes there, one file per module.
+    var writeSchemas: String?
     /// `--strict`: warnings fail the run too.
     var strict = false
     /// `--touch FILE` (for the build-tool plugin): write FILE when the run passes, so that the build
@@ -62,7 +64,7 @@ extension Command {
     /// The long options, for suggesting one in place of a mistyped one (`--schema` → `--schemas`).
     static let options = [
         "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--config", "--baseline",
-        "--write-baseline", "--touch", "--strict", "--jobs",
+        "--write-baseline", "--write-schemas", "--touch", "--strict", "--jobs",
     ]
 
     /// Parses the arguments after the program name.
@@ -154,6 +156,8 @@ extension Command {
                 result.baseline = try pathValue()
             case "--write-baseline":
                 result.writeBaseline = try pathValue()
+            case "--write-schemas":
+                result.writeSchemas = try pathValue()
             case "--touch":
                 result.touch = try pathValue()
             case "--strict":
@@ -242,23 +246,32 @@ let helpText = """
                             Default: the configuration's <schemas>, else ./Schemas when it exists.
                             With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
-      --swift-sources DIR   Also check Interface Builder files (*.xib, *.storyboard, searched for under
+      --swift-sources [MODULE=]DIR
+                            Read the classes of every *.swift under DIR (the module MODULE; default:
+                            the folder under Sources/ in SwiftPM's layout, else DIR's own name) and
+                            check the layouts against them: the elements of each class's outlets,
+                            actions and properties lists (Outlet("name", \\T.prop), Action("name",
+                            T.method), Property("name", \\T.prop)), typed by the declarations they
+                            name, superclasses, extensions and nested types. No class schema is
+                            needed; given both, the Swift code judges the layouts and a schema that
+                            says otherwise is a schema-drift finding. A class whose lists the syntax
+                            does not show whole (a helper builds one) is open: no rule says one of
+                            its members is missing (open-class, off by default, lists them).
+                            Also check Interface Builder files (*.xib, *.storyboard, searched for under
                             each PATH directory like layouts, or named as a PATH) against the Swift
-                            classes of every *.swift under DIR: outlets, outlet collections and
-                            actions (unknown-outlet, unknown-action, outlet-type-mismatch,
-                            action-sender-mismatch, unknown-class, unknown-destination;
-                            unconnected-outlet for an implicitly unwrapped outlet that no Interface
-                            Builder file using its class connects). Each diagnostic has a note at
-                            the Swift declaration. Repeatable. Default: the configuration's
-                            <swift-sources>. Without either, Interface Builder files are not searched
-                            for, and naming one is an error. The Swift files are read with the
-                            toolchain's sourcekitd in a worker process (syntax only: no UIKit, no
-                            build needed); a file it crashes on, or does not answer about within a
-                            minute, is an unreadable-file error. With it, a run that finds no
-                            layout does not warn about class schemas.
+                            classes' @IBOutlets and @IBActions. Each diagnostic has a note at the
+                            Swift declaration. Repeatable; read in addition to the configuration's
+                            <swift-sources>. The Swift files are read with the toolchain's
+                            sourcekitd in a worker process (syntax only: no UIKit, no build
+                            needed); a file it crashes on, or does not answer about within a minute,
+                            is an unreadable-file error.
+      --write-schemas DIR   Write the Swift sources' classes as class schemas, DIR/MODULE.classes.xml,
+                            for repositories that keep Schemas/; then check as usual.
       --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
                             files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
-                            PATH. Not found: exit status 2.
+                            PATH. Not found: layouts are checked against the class schemas, if any,
+                            and one no-class-schemas warning names these two ways to point at it;
+                            Interface Builder files cannot be checked (exit status 2).
       --format FORMAT       text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
                               a terminal, NO_COLOR is unset or empty and TERM is not 'dumb'.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(FileReading) import LayoutKit
+@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -46,8 +46,10 @@ enum LayoutCheck {
 
         // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
         // anything is checked or printed. The search itself happens as the files are checked.
+        let exclusion = settings.searchExclusion
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
+        layoutFiles.isExcluded = exclusion
         var missing: [UsageError] = []
         for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory(SystemPath("Schemas"))) {
             do throws(UsageError) {
@@ -59,13 +61,29 @@ enum LayoutCheck {
         for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
         }
+        let swiftRoots = settings.swiftSourceDirectories(arguments)
+        for root in swiftRoots where !FileManager.default.fileExists(atPath: root.path.description) {
+            missing.append(UsageError(message: "--swift-sources: no such file or directory: '\(root.path)'"))
+        }
         var interfaceBuilder: InterfaceBuilderRun?
-        let swiftSources = settings.swiftSourceDirectories(arguments)
-        if !swiftSources.isEmpty {
+        var sourceKit: SourceKit?
+        var sourceKitProblem: String?
+        if !swiftRoots.isEmpty {
+            do {
+                sourceKit = try SourceKit(
+                    toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                sourceKitProblem = error.message
+            }
             do throws(UsageError) {
-                interfaceBuilder = try InterfaceBuilderRun(arguments, swiftSources: swiftSources)
+                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: exclusion)
             } catch {
                 missing.append(error)
+            }
+            if sourceKit == nil, let problem = sourceKitProblem,
+                let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) })
+            {
+                missing.append(UsageError(message: "cannot check Interface Builder file '\(path)': \(problem)"))
             }
         } else if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
             missing.append(
@@ -75,16 +93,40 @@ enum LayoutCheck {
         }
         if !missing.isEmpty { return usageFailure(missing) }
 
-        let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
+        var swift: SwiftSources?
+        if let sourceKit {
+            do throws(UsageError) {
+                swift = try SwiftSources.read(swiftRoots, sourceKit: sourceKit, isExcluded: exclusion ?? { _ in false })
+            } catch {
+                return usageFailure(error)
+            }
+        }
+        let swiftCatalog = swift.map { ClassCatalog.load(swift: $0.files) }
+        if let path = arguments.writeSchemas, let swiftCatalog {
+            if let failure = writeSchemas(swiftCatalog, to: path) { return usageFailure(failure) }
+        }
+
+        let (schemaCatalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
+        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics
+        if let swift { runDiagnostics += swift.diagnostics }
+        if let swiftCatalog {
+            runDiagnostics += openClasses(swiftCatalog)
+            if let schemaCatalog { runDiagnostics += drift(schemaCatalog, from: swiftCatalog) }
+        }
+        // The Swift code, when it was read, is the truth the layouts are judged by.
+        let catalog = swiftCatalog ?? schemaCatalog
         let checked = await checkInParallel(
             &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile,
+            options: LayoutValidator.Options(ruleSettings: settings.configuration.rules),
             isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
-        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
+        var diagnostics = runDiagnostics + checked.diagnostics
         var files = checked.files
-        if catalog == nil, checked.files > 0 || interfaceBuilder == nil { diagnostics.append(noClassSchemas) }
-        if var run = interfaceBuilder {
-            let found = await run.check(jobs: arguments.jobs)
+        if catalog == nil, checked.files > 0 || interfaceBuilder == nil || swift == nil {
+            diagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
+        }
+        if var run = interfaceBuilder, let swift {
+            let found = await run.check(jobs: arguments.jobs, swift: swift.files.map(\.declarations))
             files += found.files
             diagnostics += found.diagnostics
         }
@@ -189,13 +231,60 @@ enum LayoutCheck {
         return (loaded.catalog, diagnostics + loaded.diagnostics)
     }
 
-    /// The one warning of a run without class schemas; it has no place in a file.
-    private static let noClassSchemas = Diagnostic(
-        rule: .noClassSchemas, severity: .warning,
-        message: "no class schema loaded; class rules ("
-            + RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
-            + ") were skipped; pass --schemas DIR",
-        location: nil)
+    /// The one warning of a run without classes to check against; it has no place in a file.
+    private static func noClassSchemas(sourceKitProblem: String?) -> Diagnostic {
+        let how =
+            sourceKitProblem.map { "the Swift sources could not be read: \($0)" }
+            ?? "pass --swift-sources [MODULE=]DIR to check them against the Swift code (or --schemas DIR)"
+        return Diagnostic(
+            rule: .noClassSchemas, severity: .warning,
+            message: "no Swift sources or class schema read; class rules ("
+                + RuleDescriptor.ids(in: .classes).filter { $0.descriptor?.isEnabledByDefault == true }
+                .map(\.rawValue).joined(separator: ", ")
+                + ") were skipped; \(how)",
+            location: nil)
+    }
+
+    /// One `open-class` finding per class whose members the Swift syntax does not show whole, at the
+    /// class's Swift line (off unless the configuration enables the rule).
+    private static func openClasses(_ catalog: ClassCatalog) -> [Diagnostic] {
+        catalog.openClasses.map { open in
+            Diagnostic(
+                rule: .openClass, severity: .warning,
+                message: "class '\(open.key)' is open: \(open.reason); no rule says one of its members is missing",
+                location: open.location)
+        }
+    }
+
+    /// Where the class schemas say of a class the Swift code declares something other than it does:
+    /// one `schema-drift` finding at the schema's line. Classes of modules the Swift sources do not
+    /// cover are not compared.
+    private static func drift(_ schemas: ClassCatalog, from swift: ClassCatalog) -> [Diagnostic] {
+        schemas.differences(from: swift, named: "the class schema", otherNamed: "the Swift code")
+            .filter { $0.location != nil }
+            .map { difference in
+                Diagnostic(
+                    rule: .schemaDrift,
+                    message: "\(difference.description); the Swift code is the truth: fix the schema, or "
+                        + "rewrite it with --write-schemas DIR",
+                    location: difference.location)
+            }
+    }
+
+    /// Writes one class schema per module of the Swift sources; a usage error when it cannot.
+    private static func writeSchemas(_ catalog: ClassCatalog, to directory: String) -> UsageError? {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for (module, document) in catalog.classSchemaDocumentsByModule() {
+                let name = (module.isEmpty ? "Classes" : module) + ".classes.xml"
+                try Data(document.utf8).write(
+                    to: URL(fileURLWithPath: directory).appendingPathComponent(name), options: .atomic)
+            }
+        } catch {
+            return UsageError(message: "--write-schemas: cannot write '\(directory)': \(error.localizedDescription)")
+        }
+        return nil
+    }
 
     /// The most files one task checks before it hands its diagnostics back.
     private static let maximumBatch = 32
@@ -219,7 +308,7 @@ enum LayoutCheck {
     /// Files `isExcluded` refuses are neither checked nor counted, nor included.
     private static func checkInParallel(
         _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
-        isExcluded: @escaping @Sendable (InputFile) -> Bool
+        options: LayoutValidator.Options, isExcluded: @escaping @Sendable (InputFile) -> Bool
     ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
         // Copied before the search starts: a value that searches the same PATHs again from the start.
         let fresh = discovery
@@ -231,7 +320,7 @@ enum LayoutCheck {
             }
             return files
         }
-        let validator = LayoutValidator(catalog: catalog, source: layouts)
+        let validator = LayoutValidator(catalog: catalog, source: layouts, options: options)
         var count = 0
         var paths: [String]? = listingFiles ? [] : nil
         return await withTaskGroup(of: [Diagnostic].self) { group in

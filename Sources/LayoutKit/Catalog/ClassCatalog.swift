@@ -18,6 +18,7 @@ public struct ClassCatalog: Sendable {
             var swiftType: ClassType?
             var make: (@Sendable () -> View)?
             var location: SourceLocation?
+            var openReason: String?
         }
 
         private final class Box: Sendable {
@@ -30,12 +31,12 @@ public struct ClassCatalog: Sendable {
         init(
             key: String, name: String, module: String?, base: String?, members: [Member],
             builtIn: ElementKind? = nil, swiftType: ClassType? = nil, make: (@Sendable () -> View)? = nil,
-            location: SourceLocation? = nil
+            location: SourceLocation? = nil, openReason: String? = nil
         ) {
             box = Box(
                 Fields(
                     key: key, name: name, module: module, base: base, members: members, builtIn: builtIn,
-                    swiftType: swiftType, make: make, location: location))
+                    swiftType: swiftType, make: make, location: location, openReason: openReason))
         }
 
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
@@ -69,6 +70,9 @@ public struct ClassCatalog: Sendable {
         var make: (@Sendable () -> View)? { box.fields.make }
         /// Where it was declared, for schema-built catalogs.
         var location: SourceLocation? { box.fields.location }
+        /// Why its members are not all known (a list the Swift syntax does not show): rules then never
+        /// claim one is missing. `nil` for a class whose members are all known.
+        var openReason: String? { box.fields.openReason }
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
         /// How member types are written: `label`, `Module.Name`.
@@ -306,6 +310,18 @@ public struct ClassCatalog: Sendable {
             next = entry.base
         }
         return result
+    }
+
+    /// Why the class `key`, or a class it derives from, has members the catalog does not know; `nil`
+    /// when every member is known. Rules that would say a member is missing stay silent for it.
+    func openReason(of key: String) -> String? {
+        lineage(of: key).lazy.compactMap(\.openReason).first
+    }
+
+    /// Every open class the catalog declares, with the reason, by key.
+    @_spi(LayoutCheck) public var openClasses: [(key: String, reason: String, location: SourceLocation?)] {
+        classes.values.compactMap { entry in entry.openReason.map { (entry.key, $0, entry.location) } }
+            .sorted { $0.key < $1.key }
     }
 
     /// Whether `key` is `ancestor` or derives from it: O(depth) once the hierarchy is resolved.

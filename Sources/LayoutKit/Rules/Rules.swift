@@ -280,7 +280,8 @@ struct LayoutRules {
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
         for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
-            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil
+            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil,
+                catalog.openReason(of: entry.key) == nil
             else { continue }
             report(
                 rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
@@ -350,7 +351,7 @@ struct LayoutRules {
             guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
             for property in object.node.properties {
                 let key = MemberKey.property(property.name)
-                guard catalog.member(key, in: table) == nil else { continue }
+                guard catalog.member(key, in: table) == nil, catalog.openReason(of: entry.key) == nil else { continue }
                 report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
             }
         }
