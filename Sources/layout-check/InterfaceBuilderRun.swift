@@ -34,6 +34,14 @@ struct InterfaceBuilderRun {
         if !missing.isEmpty { throw UsageError(message: missing.joined(separator: "\nlayout-check: error: ")) }
     }
 
+    /// Whether the PATHs hold any Interface Builder file at all (a search that stops at the first).
+    var findsAnyFile: Bool {
+        documents.contains { discovery in
+            var search = discovery
+            return search.next() != nil
+        }
+    }
+
     /// Checks the Interface Builder files against the run's Swift declarations, and returns how many
     /// were checked and every diagnostic, at most `DiagnosticCollector`'s cap per file.
     mutating func check(jobs: Int, swift: [SwiftDeclarations]) async -> (files: Int, diagnostics: [Diagnostic]) {

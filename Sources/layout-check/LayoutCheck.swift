@@ -80,10 +80,9 @@ enum LayoutCheck {
             } catch {
                 missing.append(error)
             }
-            if sourceKit == nil, let problem = sourceKitProblem,
-                let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) })
-            {
-                missing.append(UsageError(message: "cannot check Interface Builder file '\(path)': \(problem)"))
+            // Layouts can fall back on class schemas; Interface Builder files have nothing else to go by.
+            if sourceKit == nil, let problem = sourceKitProblem, interfaceBuilder?.findsAnyFile == true {
+                missing.append(UsageError(message: "cannot check Interface Builder files: \(problem)"))
             }
         } else if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
             missing.append(
@@ -107,11 +106,13 @@ enum LayoutCheck {
         }
 
         let (schemaCatalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
-        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics
+        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics
         if let swift { runDiagnostics += swift.diagnostics }
         if let swiftCatalog {
             runDiagnostics += openClasses(swiftCatalog)
-            if let schemaCatalog { runDiagnostics += drift(schemaCatalog, from: swiftCatalog) }
+            if let schemaCatalog {
+                runDiagnostics += drift(schemaCatalog, from: swiftCatalog, modules: Set(swiftRoots.map(\.module)))
+            }
         }
         // The Swift code, when it was read, is the truth the layouts are judged by.
         let catalog = swiftCatalog ?? schemaCatalog
@@ -120,9 +121,11 @@ enum LayoutCheck {
             options: LayoutValidator.Options(ruleSettings: settings.configuration.rules),
             isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
-        var diagnostics = runDiagnostics + checked.diagnostics
+        // The search's own findings (directories it could not read) are known once it has run.
+        var diagnostics = runDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         var files = checked.files
-        if catalog == nil, checked.files > 0 || interfaceBuilder == nil || swift == nil {
+        // Swift sources that could not be read are said on every run, even when schemas stood in.
+        if (catalog == nil && (checked.files > 0 || interfaceBuilder == nil)) || sourceKitProblem != nil {
             diagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
         }
         if var run = interfaceBuilder, let swift {
@@ -152,7 +155,9 @@ enum LayoutCheck {
         guard status == 0 else { return status }
         try? StandardStream.error.write(notes + report.summary)
         let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
-        if !failed, let stamp = arguments.touch, !touch(stamp) {
+        // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
+        // warns) again on the next build rather than passing silently from then on.
+        if !failed, sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {
             return usageFailure(UsageError(message: "--touch: cannot write '\(stamp)'"))
         }
         return failed ? 1 : 0
@@ -233,16 +238,18 @@ enum LayoutCheck {
 
     /// The one warning of a run without classes to check against; it has no place in a file.
     private static func noClassSchemas(sourceKitProblem: String?) -> Diagnostic {
-        let how =
-            sourceKitProblem.map { "the Swift sources could not be read: \($0)" }
-            ?? "pass --swift-sources [MODULE=]DIR to check them against the Swift code (or --schemas DIR)"
-        return Diagnostic(
-            rule: .noClassSchemas, severity: .warning,
-            message: "no Swift sources or class schema read; class rules ("
-                + RuleDescriptor.ids(in: .classes).filter { $0.descriptor?.isEnabledByDefault == true }
-                .map(\.rawValue).joined(separator: ", ")
-                + ") were skipped; \(how)",
-            location: nil)
+        let rules = RuleDescriptor.all.filter {
+            $0.phase == .classes && $0.isEnabledByDefault && $0.id != .schemaDrift
+        }.map(\.id.rawValue).joined(separator: ", ")
+        let message =
+            if let sourceKitProblem {
+                "the Swift sources were not read, so class rules (\(rules)) went by class schemas only, if any: "
+                    + sourceKitProblem
+            } else {
+                "no class schema loaded; class rules (\(rules)) were skipped; pass --swift-sources [MODULE=]DIR "
+                    + "to check the layouts against the Swift code (or --schemas DIR)"
+            }
+        return Diagnostic(rule: .noClassSchemas, severity: .warning, message: message, location: nil)
     }
 
     /// One `open-class` finding per class whose members the Swift syntax does not show whole, at the
@@ -259,9 +266,12 @@ enum LayoutCheck {
     /// Where the class schemas say of a class the Swift code declares something other than it does:
     /// one `schema-drift` finding at the schema's line. Classes of modules the Swift sources do not
     /// cover are not compared.
-    private static func drift(_ schemas: ClassCatalog, from swift: ClassCatalog) -> [Diagnostic] {
+    private static func drift(_ schemas: ClassCatalog, from swift: ClassCatalog, modules: Set<String>) -> [Diagnostic] {
         schemas.differences(from: swift, named: "the class schema", otherNamed: "the Swift code")
-            .filter { $0.location != nil }
+            .filter { difference in
+                difference.location != nil
+                    && modules.contains { difference.className.hasPrefix("\($0).") }
+            }
             .map { difference in
                 Diagnostic(
                     rule: .schemaDrift,

@@ -30,6 +30,9 @@ struct ClassSchemaDecoder {
         var location: SourceLocation
         /// Why the members are not all known, for a class read from Swift whose lists the syntax does not show.
         var openReason: String? = nil
+        /// Whether member types are catalog keys (a class read from Swift): messages then name them as a
+        /// schema would, by plain name.
+        var typesAreKeys = false
         var key: String { module.map { "\($0).\(name)" } ?? name }
     }
 
@@ -222,9 +225,11 @@ struct ClassSchemaDecoder {
                                 location: member.location))
                     }
                 }
+                let typeName =
+                    declaration.typesAreKeys ? type.map(catalog.schemaName(ofKey:)) ?? member.type : member.type
                 members.append(
                     ClassCatalog.Member(
-                        key: member.key, type: type, typeName: member.type, isOptional: member.optional,
+                        key: member.key, type: type, typeName: typeName, isOptional: member.optional,
                         values: member.values, location: member.location))
             }
             entry.members = members

@@ -53,6 +53,14 @@ struct SwiftCatalogBuilder {
     init(_ sources: [(module: String, declarations: SwiftDeclarations)]) {
         modules = Set(sources.map(\.module))
         var extensions: [(module: String, declaration: SwiftTypeDeclaration)] = []
+        // A nested class is known by its own name (what a layout's class= says) unless another class
+        // of its module has that name too; then by its qualified name.
+        var ownNames: [String: [String: Int]] = [:]
+        for (module, file) in sources {
+            for type in file.types where type.kind == .class {
+                ownNames[module, default: [:]][Self.ownName(type.name), default: 0] += 1
+            }
+        }
         for (module, file) in sources {
             for alias in file.typeAliases { aliases[module, default: [:]][alias.name] = alias.target }
             for (name, cases) in file.enumCases { enums[name] = cases }
@@ -62,12 +70,16 @@ struct SwiftCatalogBuilder {
                     extensions.append((module, type))
                     continue
                 }
-                let key = "\(module).\(type.name)"
+                let own = Self.ownName(type.name)
+                let name = ownNames[module]?[own] == 1 ? own : type.name
+                let key = "\(module).\(name)"
                 guard classes[key] == nil else { continue }
-                classes[key] = SwiftClass(module: module, name: type.name, declaration: type, lists: [])
+                classes[key] = SwiftClass(module: module, name: name, declaration: type, lists: [])
                 order.append(key)
                 byModule[module, default: [:]][type.name] = key
+                byModule[module, default: [:]][name] = key
                 byName[type.name, default: []].append(key)
+                if name != type.name { byName[name, default: []].append(key) }
                 absorb(type, into: key)
             }
         }
@@ -75,6 +87,11 @@ struct SwiftCatalogBuilder {
             guard case .swiftClass(let key) = resolve(type.name, in: module) else { continue }
             absorb(type, into: key)
         }
+    }
+
+    /// `Outer.Inner` → `Inner`.
+    private static func ownName(_ qualified: String) -> String {
+        qualified.split(separator: ".").last.map(String.init) ?? qualified
     }
 
     private mutating func absorb(_ type: SwiftTypeDeclaration, into key: String) {
@@ -187,7 +204,7 @@ struct SwiftCatalogBuilder {
             decoder.add(
                 ClassSchemaDecoder.Declaration(
                     name: type.name, module: type.module, base: base, members: members,
-                    location: type.declaration.location, openReason: openReason))
+                    location: type.declaration.location, openReason: openReason, typesAreKeys: true))
         }
         return decoder.finish().catalog
     }
