@@ -30,8 +30,13 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
         } else if !schemas.isEmpty {
             arguments += ["--schemas", target.directoryURL.path]
         }
-        // The target's own Swift code and that of every target of this package it depends on.
-        let sourceTargets = [target] + target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+        // The target's own Swift code and that of every target of this package it depends on (not of
+        // other packages: LayoutKit's own views are built in).
+        let packageTargets = Set(context.package.targets.map(\.id))
+        let sourceTargets =
+            [target]
+            + target.recursiveTargetDependencies.filter { packageTargets.contains($0.id) }
+            .compactMap { $0 as? SourceModuleTarget }
         for source in sourceTargets {
             let swift = source.sourceFiles(withSuffix: "swift").map(\.url)
             guard !swift.isEmpty else { continue }

@@ -36,6 +36,19 @@ import Testing
         #expect(result.standardError.hasPrefix("4 files, 0 errors, 0 warnings"), "\(result)")
     }
 
+    /// A build that also hands over LayoutKit's own sources (a plugin reaching past its package) must
+    /// still know TableViewCell, Label and the rest as the built-in classes.
+    @Test func layoutKitsOwnSourcesDoNotHideTheBuiltInClasses() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        let layoutKit = Repository.root.appendingPathComponent("Sources/LayoutKit").path
+        let result = try runLayoutCheck(
+            ["--swift-sources", "Sources/PhotoApp", "--swift-sources", "LayoutKit=\(layoutKit)", "Layouts"],
+            in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.outputLines.isEmpty, "\(result)")
+    }
+
     @Test func aSwiftOnlyOutletRenameFailsAtTheLayoutLineWithANoteAtTheSwiftLine() throws {
         let folder = try Self.photoApp()
         defer { folder.remove() }
@@ -161,6 +174,68 @@ import Testing
         let again = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
         #expect(again.status == 0, "\(again)")
         #expect(again.outputLines.isEmpty, "\(again)")
+    }
+
+    /// Where no sourcekitd can be found, the build plugin must say so on every build and check what it
+    /// can: the layouts go by the class schemas, a warning names both ways to point at a toolchain, and
+    /// no stamp is written, so that the next build runs (and warns) again.
+    @Test func withoutSourcekitdTheLayoutsGoBySchemasWithAWarningAndNoStamp() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("Schemas"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Schemas/PhotoApp.classes.xml"),
+            to: folder.url.appendingPathComponent("Schemas/PhotoApp.classes.xml"))
+        let stamp = folder.url.appendingPathComponent("LayoutCheckCards.swift").path
+        let result = try runLayoutCheck(
+            ["--swift-sources", "Sources/PhotoApp", "--touch", stamp, "Layouts"], in: folder.url,
+            environment: ["LAYOUTKIT_TOOLCHAIN": "/no/such/toolchain"])
+        #expect(result.status == 0, "\(result)")
+        let warning = try #require(result.outputLines.first, "\(result)")
+        #expect(warning.hasPrefix("layout-check: warning: the Swift sources were not read"), "\(result)")
+        #expect(warning.contains("--toolchain") && warning.contains("LAYOUTKIT_TOOLCHAIN"), "\(result)")
+        #expect(warning.hasSuffix("[no-class-schemas]"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: stamp))
+        // With sourcekitd, the same run writes its stamp.
+        let found = try runLayoutCheck(
+            ["--swift-sources", "Sources/PhotoApp", "--touch", stamp, "Layouts"], in: folder.url)
+        #expect(found.status == 0, "\(found)")
+        #expect(FileManager.default.fileExists(atPath: stamp))
+    }
+
+    @Test func aKeyPathIntoATypeNotInTheSourcesMakesTheClassOpen() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            import LayoutKit
+            import Shared
+
+            final class Banner: View {
+                override class var outlets: [Outlet] {
+                    super.outlets + [Outlet("title", \\SharedView.title), Outlet("icon", \\Banner.icon)]
+                }
+                var icon: ImageView?
+            }
+
+            """, to: "Sources/PhotoApp/Banner.swift")
+        try folder.write(
+            IncludeTests.layout(
+                #"<view class="Banner" module="PhotoApp"><label outlet="title"/><imageView outlet="icon"/></view>"#),
+            to: "Layouts/Banner.layout.xml")
+        let result = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.outputLines.isEmpty, "\(result)")
+        // The members it could read are still checked: a destination of the wrong type is an error.
+        try folder.write(
+            IncludeTests.layout(
+                #"<view class="Banner" module="PhotoApp"><label outlet="title"/><label outlet="icon"/></view>"#),
+            to: "Layouts/Banner.layout.xml")
+        let mismatch = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(mismatch.status == 1, "\(mismatch)")
+        #expect(mismatch.standardOutput.contains("[outlet-type-mismatch]"), "\(mismatch)")
+        #expect(mismatch.standardOutput.contains("Sources/PhotoApp/Banner.swift:6:"), "\(mismatch)")
     }
 
     @Test func theModuleComesFromTheArgumentOrSwiftPMsLayoutOrTheFolder() throws {

@@ -126,8 +126,12 @@ struct SwiftCatalogBuilder {
                 name = target
                 continue
             }
-            if let keys = byName[qualified], keys.count == 1 { return .swiftClass(keys[0]) }
-            if let kind = Self.builtInNames[qualified] { return .builtIn(kind) }
+            let others = byName[qualified] ?? []
+            // LayoutKit's views are the built-in classes, also when LayoutKit's own sources are read.
+            if let kind = Self.builtInNames[qualified], others.allSatisfy({ $0.hasPrefix("LayoutKit.") }) {
+                return .builtIn(kind)
+            }
+            if others.count == 1 { return .swiftClass(others[0]) }
             // `Control` is what every sender of an action is; a view is the nearest the catalog knows.
             if qualified == "Control" { return .builtIn(.view) }
             return nil
