@@ -296,4 +296,36 @@ import Testing
         #expect(excluded.outputLines.isEmpty, "\(excluded)")
         #expect(excluded.standardError.hasPrefix("2 files, 0 errors, 0 warnings"), "\(excluded)")
     }
+
+    /// An Interface Builder file has the same cap as a layout: 1,000 diagnostics, then one input-limit.
+    @Test func anInterfaceBuilderFileIsCappedLikeALayout() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let outlets = (0..<1_100).map {
+            #"<outlet property="missing\#($0)" destination="Pv1-vW-1aA" id="Co\#($0)-aa-aaa"/>"#
+        }
+        try project.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="ProfileViewController" customModule="App" customModuleProvider="target">
+                        <connections>
+                            \(outlets.joined(separator: "\n"))
+                        </connections>
+                    </placeholder>
+                    <view contentMode="scaleToFill" id="Pv1-vW-1aA"/>
+                </objects>
+            </document>
+
+            """, to: "Many.xib")
+        let app = Repository.root.appendingPathComponent(InterfaceBuilderTests.app).path
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", "App=\(app)", "Many.xib"], in: project.url)
+        #expect(result.status == 1)
+        let report = try result.report()
+        let inFile = report.diagnostics.filter { $0.file == "Many.xib" }
+        #expect(inFile.count == 1_001, "\(inFile.count)")
+        #expect(inFile.filter { $0.rule == "input-limit" }.count == 1)
+    }
 }
