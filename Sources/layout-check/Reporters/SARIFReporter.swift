@@ -103,13 +103,16 @@ enum SARIFReporter {
 
         struct Configuration: Encodable {
             var level: String
+            /// SARIF's `enabled`, written only for a rule that is off by default (`open-class`); absent means true.
+            var enabled: Bool?
         }
 
         init(_ rule: RuleDescriptor) {
             id = rule.id.rawValue
             shortDescription = Message(text: rule.summary)
             fullDescription = Message(text: "\(rule.summary); reported at \(rule.reportedAt).")
-            defaultConfiguration = Configuration(level: rule.defaultSeverity.rawValue)
+            defaultConfiguration = Configuration(
+                level: rule.defaultSeverity.rawValue, enabled: rule.isEnabledByDefault ? nil : false)
         }
     }
 
