@@ -37,7 +37,12 @@ import Testing
             "schema:\n\(fromSchema.map(\.description).joined(separator: "\n"))\nregistry:\n\(fromRegistry.map(\.description).joined(separator: "\n"))"
         )
     }
+}
 
+/// The Swift side of the parity: the catalog `layout-check --swift-sources` builds, read in process with
+/// the toolchain's sourcekitd (a suite of its own, which the AddressSanitizer pass skips as it skips the
+/// other suites that load sourcekitd).
+@Suite struct SwiftCatalogParityTests {
     /// The catalog `layout-check --swift-sources MODULE=FOLDER` builds from the Swift files of one
     /// folder (not its subfolders), read in process with the toolchain's sourcekitd.
     static func swiftCatalog(module: String, folder: URL) throws(SourceKit.LoadError) -> ClassCatalog {
@@ -93,7 +98,7 @@ import Testing
         #expect(catalog.openClasses.first?.reason.contains("makeOutlets") == true)
     }
 
-    @Test(arguments: fixtures)
+    @Test(arguments: CatalogParityTests.fixtures)
     func aFixtureGivesTheSameDiagnosticsThroughTheSwiftCatalog(_ path: String) throws {
         let url = Repository.fixtures.appendingPathComponent(path)
         let bytes = try Repository.bytes(url)
