@@ -204,6 +204,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: stamp))
     }
 
+    /// A list without `super.outlets` replaces the superclass's at run time: its outlets are not the
+    /// subclass's to connect, and never reported as unconnected there.
+    @Test func aListThatDoesNotAddToSuperDoesNotInheritRequiredOutlets() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            import LayoutKit
+
+            class Tile: View {
+                var title: Label?
+                override class var outlets: [Outlet] { super.outlets + [Outlet("title", \\Tile.title)] }
+            }
+
+            final class IconTile: Tile {
+                var icon: ImageView?
+                override class var outlets: [Outlet] { [Outlet("icon", \\IconTile.icon)] }
+            }
+
+            """, to: "Sources/PhotoApp/Tiles.swift")
+        try folder.write(
+            IncludeTests.layout(#"<view class="IconTile" module="PhotoApp"><imageView outlet="icon"/></view>"#),
+            to: "Layouts/IconTile.layout.xml")
+        try folder.write(IncludeTests.layout(#"<view class="Tile" module="PhotoApp"/>"#), to: "Layouts/Tile.layout.xml")
+        let result = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        // Tile's own outlet is still required of Tile.
+        #expect(
+            result.outputLines.first
+                == "Layouts/Tile.layout.xml:3:1: error: outlet 'title' of PhotoApp.Tile is not connected in this layout "
+                + "[unconnected-outlet]", "\(result)")
+        #expect(!result.standardOutput.contains("IconTile.layout.xml"), "\(result)")
+    }
+
     @Test func aKeyPathIntoATypeNotInTheSourcesMakesTheClassOpen() throws {
         let folder = try Self.photoApp()
         defer { folder.remove() }

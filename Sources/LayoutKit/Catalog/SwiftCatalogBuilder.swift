@@ -205,12 +205,37 @@ struct SwiftCatalogBuilder {
                     }
                 }
             }
+            // A list that does not add to super's replaces it at run time: what the superclasses declare of
+            // that kind is then not the class's. The catalog always inherits, so those members are
+            // declared again as optional: a layout that connects one is not checked, never falsely failed.
+            for list in type.lists where !list.extendsSuper {
+                for (entry, owner) in inheritedEntries(list.kind, of: type) {
+                    let memberKey = MemberKey(kind: entry.kind, name: entry.name)
+                    guard declared.insert(memberKey).inserted, case .success(let member) = member(entry, of: owner)
+                    else { continue }
+                    members.append((memberKey, member.type, true, member.values, entry.location))
+                }
+            }
             decoder.add(
                 ClassSchemaDecoder.Declaration(
                     name: type.name, module: type.module, base: base, members: members,
                     location: type.declaration.location, openReason: openReason, typesAreKeys: true))
         }
         return decoder.finish().catalog
+    }
+
+    /// The list entries of one kind that the superclasses of `type` in the sources declare.
+    private func inheritedEntries(_ kind: MemberKind, of type: SwiftClass) -> [(SwiftListEntry, SwiftClass)] {
+        var found: [(SwiftListEntry, SwiftClass)] = []
+        var seen: Set<String> = [type.key]
+        var next = superclass(of: type)
+        while case .swiftClass(let key) = next, seen.insert(key).inserted, let ancestor = classes[key] {
+            for list in ancestor.lists where list.kind == kind {
+                found += list.entries.map { ($0, ancestor) }
+            }
+            next = superclass(of: ancestor)
+        }
+        return found
     }
 
     private struct Unreadable: Error {

@@ -65,6 +65,8 @@ struct SwiftMemberList: Sendable {
     var entries: [SwiftListEntry]
     /// Why the syntax does not show the whole list (a helper builds it), when it does not.
     var openReason: String?
+    /// Whether it adds to `super.outlets` (…) rather than replacing what the superclass declares.
+    var extendsSuper = true
     var location: SourceLocation
 }
 
@@ -379,6 +381,7 @@ private struct StructureReader {
             }
         }
         list.entries.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        list.extendsSuper = String(decoding: declarationText, as: UTF8.self).contains("super.\(kind.plural)")
         if list.openReason == nil, let word = Self.unexpectedWord(in: String(decoding: declarationText, as: UTF8.self))
         {
             list.openReason = "its \(kind.plural) list uses '\(word)', which the checker cannot read"
