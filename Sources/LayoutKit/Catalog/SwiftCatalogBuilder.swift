@@ -47,6 +47,8 @@ struct SwiftCatalogBuilder {
     private var byName: [String: [String]] = [:]
     private var aliases: [String: [String: String]] = [:]
     private var enums: [String: [String]] = [:]
+    /// The enums of each last name (`Style` for `Card.Style`): found in one lookup, not a scan per property.
+    private var enumsByLastName: [String: [[String]]] = [:]
     private var protocols: Set<String> = []
     private let modules: Set<String>
 
@@ -63,7 +65,10 @@ struct SwiftCatalogBuilder {
         }
         for (module, file) in sources {
             for alias in file.typeAliases { aliases[module, default: [:]][alias.name] = alias.target }
-            for (name, cases) in file.enumCases { enums[name] = cases }
+            for (name, cases) in file.enumCases {
+                enums[name] = cases
+                enumsByLastName[Self.ownName(name), default: []].append(cases)
+            }
             protocols.formUnion(file.protocols)
             for type in file.types {
                 guard type.kind == .class else {
@@ -292,9 +297,9 @@ struct SwiftCatalogBuilder {
             if let mapped { return .success((mapped.rawValue, [])) }
             let owner = classes[rootKey]?.name
             let candidates = [owner.map { "\($0).\(typeName)" }, typeName].compactMap { $0 }
-            let byLastName = enums.filter { $0.key == plain || $0.key.hasSuffix(".\(plain)") }
+            let byLastName = enumsByLastName[plain] ?? []
             if let cases = candidates.lazy.compactMap({ self.enums[$0] }).first
-                ?? (byLastName.count == 1 ? byLastName.first?.value : nil), !cases.isEmpty
+                ?? (byLastName.count == 1 ? byLastName.first : nil), !cases.isEmpty
             {
                 return .success((PropertyType.enum.rawValue, cases))
             }
