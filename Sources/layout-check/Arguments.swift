@@ -218,11 +218,12 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 
 /// The text of `--help`.
 let helpText = """
-    OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
+    OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their classes, as the
+    Swift code (or class schemas) declares them.
 
-    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
+    USAGE: layout-check [--swift-sources [MODULE=]DIR]... [--toolchain DIR] [--write-schemas DIR]
+                        [--schemas DIR]... [--format FORMAT] [--config FILE] [--baseline FILE]
                         [--write-baseline FILE] [--strict] [--jobs N] PATH...
-           layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -320,6 +321,8 @@ let helpText = """
          disk, a closed pipe as in '| head -1'), which one line on standard error says
 
     EXAMPLES:
+      layout-check --swift-sources Sources/ShopKit Sources/ShopKit/Layouts/
+      layout-check --swift-sources ShopKit=App/ShopKit --write-schemas Schemas Layouts/
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
       layout-check --format sarif --baseline layout-check-baseline.xml Layouts/ > layout-check.sarif

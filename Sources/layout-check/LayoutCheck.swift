@@ -377,7 +377,7 @@ enum LayoutCheck {
             text += "layout-check: error: \(error.message)\n"
         }
         text +=
-            "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR] "
+            "Usage: layout-check [--swift-sources [MODULE=]DIR]... [--schemas DIR]... [--toolchain DIR] "
             + "[--format FORMAT] [--jobs N] PATH...\n"
         text += "See 'layout-check --help'.\n"
         try? StandardStream.error.write(text)
