@@ -238,9 +238,7 @@ enum LayoutCheck {
 
     /// The one warning of a run without classes to check against; it has no place in a file.
     private static func noClassSchemas(sourceKitProblem: String?) -> Diagnostic {
-        let rules = RuleDescriptor.all.filter {
-            $0.phase == .classes && $0.isEnabledByDefault && $0.id != .schemaDrift
-        }.map(\.id.rawValue).joined(separator: ", ")
+        let rules = RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
         let message =
             if let sourceKitProblem {
                 "the Swift sources were not read, so class rules (\(rules)) went by class schemas only, if any: "

@@ -139,11 +139,11 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
             "a rule named in `lk:ignore` silenced nothing at that element or inside it"),
         RuleDescriptor(
-            .schemaDrift, .classes, at: "the class or member in the `.classes.xml` file",
+            .schemaDrift, .run, at: "the class or member in the `.classes.xml` file",
             "given both, a class schema says of a class something other than the Swift code does (`--write-schemas DIR` rewrites it)"
         ),
         RuleDescriptor(
-            .openClass, .classes, .warning, enabled: false, at: "the class in the Swift file",
+            .openClass, .run, .warning, enabled: false, at: "the class in the Swift file",
             "off by default: a class whose `outlets`/`actions`/`properties` the Swift syntax does not show whole (a helper builds one); no rule says one of its members is missing"
         ),
         RuleDescriptor(
