@@ -43,8 +43,14 @@ struct LayoutRules {
         Step(rule.id).map { ($0, rule.phase) }
     }
 
-    /// Runs every rule in table order; the class rules only when there is a catalog.
+    /// The classes that `class=`/`module=` name and the catalog does not have, with the message that
+    /// says why: found by `resolveClasses`, reported by `unknown-class`.
+    private var unresolved: [(position: SourcePosition, message: String)] = []
+
+    /// Runs every rule in table order; the class rules only when there is a catalog, after the step
+    /// that resolves every endpoint's class, which no rule does as a side effect.
     mutating func run() {
+        if let catalog { resolveClasses(catalog) }
         for (step, phase) in Self.engineSteps {
             if phase == .classes && catalog == nil { continue }
             run(step)
@@ -225,12 +231,13 @@ struct LayoutRules {
 
     // MARK: Classes
 
-    /// `unknown-class`: a class that the catalog does not know. Also records every endpoint's class.
-    private mutating func unknownClass(_ catalog: ClassCatalog) {
+    /// The step before the class rules: the class of every endpoint (owner, externals, objects) that
+    /// resolves, in `classes`; the references that do not, in `unresolved`.
+    private mutating func resolveClasses(_ catalog: ClassCatalog) {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
             switch catalog.resolve(reference, suggestions: &suggestions) {
             case .found(let entry): classes.set(entry, catalog.memberTable(of: entry.key), for: endpoint)
-            case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
+            case .notFound(let message): unresolved.append((analysis.position(of: endpoint), message))
             }
         }
         if let owner = analysis.layout.owner { resolve(owner.classReference, .owner) }
@@ -255,6 +262,13 @@ struct LayoutRules {
             } else if let entry = catalog.entry(for: object.node.kind) {
                 classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
             }
+        }
+    }
+
+    /// `unknown-class`: a class that the catalog does not know.
+    private mutating func unknownClass(_ catalog: ClassCatalog) {
+        for (position, message) in unresolved {
+            report(.unknownClass, message, at: position)
         }
     }
 
