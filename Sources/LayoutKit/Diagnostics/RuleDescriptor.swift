@@ -63,7 +63,7 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
             .inputLimit, .reading, lowerable: false, at: "the file, or the element past the limit",
-            "a file over \(LayoutValidator.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements, more than 256 attributes "
+            "a file over \(InputLimits.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements, more than 256 attributes "
                 + "on an element or 256 namespace declarations in a file; past 1,000 diagnostics in a file, "
                 + "one saying how many more"),
         RuleDescriptor(

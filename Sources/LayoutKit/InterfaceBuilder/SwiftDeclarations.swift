@@ -119,12 +119,12 @@ struct SwiftMethod: Sendable {
     /// reply, perhaps from another process); what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, ask: ([UInt8]) -> SourceKit.Reply) -> SwiftDeclarations {
         // The limit of every file LayoutKit reads; sourcekitd's own parser limits the nesting (256).
-        if bytes.count > LayoutValidator.maximumFileBytes {
+        if bytes.count > InputLimits.maximumFileBytes {
             return SwiftDeclarations(
                 unreadable: Diagnostic(
                     rule: .inputLimit,
                     message:
-                        "the file is larger than \(LayoutValidator.maximumFileBytes) bytes (4 MiB), the limit for one file",
+                        "the file is larger than \(InputLimits.maximumFileBytes) bytes (4 MiB), the limit for one file",
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
         switch SourceKit.answer(ask(bytes)) {

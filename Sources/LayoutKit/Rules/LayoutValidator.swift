@@ -26,10 +26,7 @@ public struct LayoutValidator: Sendable {
 
     /// The largest file the reader accepts (4 MiB); a larger one is an `input-limit` error at line 1.
     /// A caller reading from a stream need read no more than one byte past it.
-    public static let maximumFileBytes = 4 * 1024 * 1024
-
-    /// `maximumFileBytes` in MiB, for messages.
-    static var maximumFileMebibytes: Int { maximumFileBytes / (1024 * 1024) }
+    public static let maximumFileBytes = InputLimits.maximumFileBytes
 
     /// The classes layouts may name; `nil` skips the class rules (the caller warns once).
     public let catalog: ClassCatalog?
