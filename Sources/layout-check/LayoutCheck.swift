@@ -115,7 +115,10 @@ enum LayoutCheck {
             }
         }
         // The Swift code, when it was read, is the truth the layouts are judged by.
-        let catalog = swiftCatalog ?? schemaCatalog
+        // Class schemas still describe the modules whose sources were not given.
+        let catalog =
+            swiftCatalog.map { swift in schemaCatalog.map { swift.adding(uncoveredClassesOf: $0) } ?? swift }
+            ?? schemaCatalog
         let checked = await checkInParallel(
             &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile,
             options: LayoutValidator.Options(ruleSettings: settings.configuration.rules),

@@ -272,6 +272,40 @@ import Testing
         #expect(mismatch.standardOutput.contains("Sources/PhotoApp/Banner.swift:6:"), "\(mismatch)")
     }
 
+    /// A class of a module whose sources were not given may exist: no unknown-class for it. A class
+    /// schema of that module, when there is one, still describes it.
+    @Test func aClassOfAModuleWithoutSourcesIsLeftToTheSchemasOrSilent() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        try folder.write(
+            IncludeTests.layout(#"<view class="Widget" module="Vendor"/>"#), to: "Layouts/Widget.layout.xml")
+        let silent = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(silent.status == 0, "\(silent)")
+        #expect(silent.outputLines.isEmpty, "\(silent)")
+        try folder.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <classes xmlns="urn:layoutkit:classes:1">
+                <class name="Widget" module="Vendor" base="view">
+                    <outlet name="title" type="label"/>
+                </class>
+            </classes>
+
+            """, to: "Schemas/Vendor.classes.xml")
+        let described = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(described.status == 1, "\(described)")
+        #expect(
+            described.outputLines.first
+                == "Layouts/Widget.layout.xml:3:1: error: outlet 'title' of Vendor.Widget is not connected in this "
+                + "layout [unconnected-outlet]", "\(described)")
+        // A class of a module whose sources were read is reported when it is not there.
+        try folder.write(
+            IncludeTests.layout(#"<view class="Widget" module="PhotoApp"/>"#), to: "Layouts/Widget.layout.xml")
+        let unknown = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(unknown.standardOutput.contains("[unknown-class]"), "\(unknown)")
+    }
+
     @Test func theModuleComesFromTheArgumentOrSwiftPMsLayoutOrTheFolder() throws {
         let folder = try Self.photoApp()
         defer { folder.remove() }

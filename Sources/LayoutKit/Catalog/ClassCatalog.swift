@@ -83,6 +83,10 @@ public struct ClassCatalog: Sendable {
     /// Whether its classes are registered Swift classes (a `LayoutRegistry`'s), so that an unknown class
     /// is one to register rather than to declare in a class schema.
     var holdsRegisteredClasses = false
+    /// For a catalog read from Swift sources, the modules whose sources were read: a class a layout
+    /// names in another module may well exist there, so it is not reported as unknown. `nil`: every
+    /// class a layout may name is in the catalog.
+    var coveredModules: Set<String>?
     /// Plain name → keys of user classes with that name (built-ins are not found by `class=`).
     private var plainNames: [String: [String]] = [:]
 
@@ -289,6 +293,9 @@ public struct ClassCatalog: Sendable {
         return "; if it is a Swift class, register it: try registry.register(\(reference.name).self\(module))"
     }
 
+    /// Whether some class of the catalog (not a built-in) has the plain name `name`, in any module.
+    func declaresClass(named name: String) -> Bool { plainNames[name] != nil }
+
     /// Resolves a type written in a class schema: a built-in element name, `Module.Name`, or a plain name.
     func resolveTypeName(_ name: String, suggestions: inout SuggestionBudget) -> Resolution {
         if let entry = classes[name] { return .found(entry) }
@@ -310,6 +317,23 @@ public struct ClassCatalog: Sendable {
             next = entry.base
         }
         return result
+    }
+
+    /// This catalog with the classes of `other` whose modules this one does not cover (classes read
+    /// from Swift, completed by the class schemas of modules whose sources were not given).
+    @_spi(LayoutCheck)
+    public func adding(uncoveredClassesOf other: ClassCatalog) -> ClassCatalog {
+        guard let covered = coveredModules else { return self }
+        var merged = self
+        var added: Set<String> = []
+        for entry in other.classes.values where entry.builtIn == nil && merged.classes[entry.key] == nil {
+            guard let module = entry.module, !covered.contains(module) else { continue }
+            merged.insert(entry)
+            added.insert(module)
+        }
+        merged.coveredModules = covered.union(added)
+        merged.resolveHierarchy()
+        return merged
     }
 
     /// Why the class `key`, or a class it derives from, has members the catalog does not know; `nil`

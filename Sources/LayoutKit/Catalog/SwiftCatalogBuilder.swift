@@ -226,7 +226,9 @@ struct SwiftCatalogBuilder {
                     name: type.name, module: type.module, base: base, members: members,
                     location: type.declaration.location, openReason: openReason, typesAreKeys: true))
         }
-        return decoder.finish().catalog
+        var catalog = decoder.finish().catalog
+        catalog.coveredModules = modules
+        return catalog
     }
 
     /// The list entries of one kind that the superclasses of `type` in the sources declare.

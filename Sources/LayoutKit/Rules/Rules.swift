@@ -237,7 +237,15 @@ struct LayoutRules {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
             switch catalog.resolve(reference, suggestions: &suggestions) {
             case .found(let entry): classes.set(entry, catalog.memberTable(of: entry.key), for: endpoint)
-            case .notFound(let message): unresolved.append((analysis.position(of: endpoint), message))
+            case .notFound(let message):
+                // A class of a module whose Swift sources were not read may exist: nothing is said of it,
+                // unless a module that was read has a class of that name (a wrong module= is then likely).
+                if let covered = catalog.coveredModules, let module = reference.module, !covered.contains(module),
+                    !catalog.declaresClass(named: reference.name)
+                {
+                    return
+                }
+                unresolved.append((analysis.position(of: endpoint), message))
             }
         }
         if let owner = analysis.layout.owner { resolve(owner.classReference, .owner) }
