@@ -5,8 +5,8 @@
 # its file, line and column), then fixed (the build must pass), then built again unchanged (the build
 # must run no layout-check at all); then an outlet renamed in Swift only (the build must fail at the
 # layout's line, with a note at the Swift line), then an outlet added in Swift and in the layout in one
-# change (the build must pass, and the Swift edit must have rerun the check); the command plugin must
-# pass its arguments through.
+# change (the build must pass, and the Swift edit must have rerun the check), and the same with
+# .process("Layouts"); the command plugin must pass its arguments through.
 #
 # Building a dependent package compiles LayoutKit and layout-check again; the scratch directory under
 # .build is kept between runs so that this happens once.
@@ -69,7 +69,18 @@ grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the Sw
 log=$(build) || { echo "$log"; fail "the second no-op build failed"; }
 if grep -q "Checking the layouts" <<<"$log"; then echo "$log"; fail "a no-op build ran layout-check"; fi
 
-# 6. The command plugin passes its arguments through, in the package's directory.
+# 6. With .process("Layouts") instead of .copy, the plugin still finds the layouts (it walks the folder).
+sed -i 's/resources: \[.copy("Layouts")\]/resources: [.process("Layouts")]/' "$consumer/Package.swift"
+grep -q '.process("Layouts")' "$consumer/Package.swift" || fail "the manifest was not switched to .process"
+sed -i 's/outlet="badgeLabel"/outlet="badgLabel"/' "$layout"
+if log=$(build); then echo "$log"; fail "the build passed with a broken layout under .process"; fi
+grep -F "$layout:" <<<"$log" | grep -qF "[unknown-outlet]" \
+    || { echo "$log"; fail "no error for the broken layout under .process"; }
+sed -i 's/outlet="badgLabel"/outlet="badgeLabel"/' "$layout"
+log=$(build) || { echo "$log"; fail "the build failed under .process with the layout fixed"; }
+echo ".process(\"Layouts\"): checked too"
+
+# 7. The command plugin passes its arguments through, in the package's directory.
 log=$(cd "$consumer" && swift package --scratch-path "$scratch" layout-check \
     --config Sources/Cards/layout-check.xml --format json Sources 2>&1) || { echo "$log"; fail "the command plugin failed"; }
 grep -q '"files" : 1' <<<"$log" || { echo "$log"; fail "the command plugin did not print the JSON report"; }
