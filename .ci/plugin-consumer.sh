@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Both plugins, used by a dependent package (Examples/PluginConsumer) as a user's package uses them:
-# a copy of it is built with a layout that breaks a rule (the build must fail with the diagnostic at
+# Both plugins, used by a dependent package (Examples/PluginConsumer) as a user's package uses them,
+# with `.copy("Layouts")` and no Schemas/ folder: the Swift code is what layouts are checked against.
+# A copy of it is built with a layout that breaks a rule (the build must fail with the diagnostic at
 # its file, line and column), then fixed (the build must pass), then built again unchanged (the build
-# must run no layout-check at all); the command plugin must pass its arguments through.
+# must run no layout-check at all); then an outlet renamed in Swift only (the build must fail at the
+# layout's line, with a note at the Swift line), then an outlet added in Swift and in the layout in one
+# change (the build must pass, and the Swift edit must have rerun the check), and the same with
+# .process("Layouts"); the command plugin must pass its arguments through.
 #
 # Building a dependent package compiles LayoutKit and layout-check again; the scratch directory under
 # .build is kept between runs so that this happens once.
@@ -15,6 +19,7 @@ trap 'rm -rf "$work"' EXIT
 cp -R "$root/Examples/PluginConsumer" "$work/"
 consumer="$work/PluginConsumer"
 layout="$consumer/Sources/Cards/Layouts/CardCell.layout.xml"
+swift="$consumer/Sources/Cards/CardCell.swift"
 # The copy depends on this checkout wherever it lies.
 sed -i "s|path: \"../..\"|path: \"$root\"|" "$consumer/Package.swift"
 build() { (cd "$consumer" && swift build --scratch-path "$scratch" 2>&1); }
@@ -41,7 +46,41 @@ log=$(build) || { echo "$log"; fail "the no-op build failed"; }
 echo "no-op build: passed in $((SECONDS - start))s"
 if grep -q "Checking the layouts" <<<"$log"; then echo "$log"; fail "a no-op build ran layout-check"; fi
 
-# 4. The command plugin passes its arguments through, in the package's directory.
+# 4. An outlet renamed in Swift only: the build fails at the layout's line, with a note at the Swift line.
+sed -i 's/Outlet("subtitleLabel"/Outlet("detailLabel"/' "$swift"
+start=$SECONDS
+if log=$(build); then echo "$log"; fail "the build passed after a Swift-only outlet rename"; fi
+echo "Swift-only rename: the build failed in $((SECONDS - start))s"
+grep -F "$layout:5:9: error: " <<<"$log" | grep -F "[unknown-outlet]" \
+    || { echo "$log"; fail "no file:line:column error at the layout for the Swift-only rename"; }
+grep -F "$swift:" <<<"$log" | grep -qF "note:" || { echo "$log"; fail "no note at the Swift line"; }
+
+# 5. An outlet added in Swift and in the layout together (the rename completed): the build passes,
+# and the Swift edit reran the check.
+sed -i 's/outlet="subtitleLabel"/outlet="detailLabel"/' "$layout"
+sed -i 's/    public var subtitleLabel: Label?/    public var subtitleLabel: Label?\n    public var badgeLabel: Label?/' "$swift"
+sed -i 's/Outlet("titleLabel", \\CardCell.titleLabel),/Outlet("titleLabel", \\CardCell.titleLabel), Outlet("badgeLabel", \\CardCell.badgeLabel),/' "$swift"
+sed -i 's|<label outlet="titleLabel"|<label outlet="badgeLabel"/>\n        <label outlet="titleLabel"|' "$layout"
+grep -q badgeLabel "$swift" && grep -q badgeLabel "$layout" || fail "the outlet was not added on both sides"
+start=$SECONDS
+log=$(build) || { echo "$log"; fail "the build failed with the outlet added on both sides"; }
+echo "outlet added in Swift and layout: the build passed in $((SECONDS - start))s"
+grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the Swift edit did not rerun the check"; }
+log=$(build) || { echo "$log"; fail "the second no-op build failed"; }
+if grep -q "Checking the layouts" <<<"$log"; then echo "$log"; fail "a no-op build ran layout-check"; fi
+
+# 6. With .process("Layouts") instead of .copy, the plugin still finds the layouts (it walks the folder).
+sed -i 's/resources: \[.copy("Layouts")\]/resources: [.process("Layouts")]/' "$consumer/Package.swift"
+grep -q '.process("Layouts")' "$consumer/Package.swift" || fail "the manifest was not switched to .process"
+sed -i 's/outlet="badgeLabel"/outlet="badgLabel"/' "$layout"
+if log=$(build); then echo "$log"; fail "the build passed with a broken layout under .process"; fi
+grep -F "$layout:" <<<"$log" | grep -qF "[unknown-outlet]" \
+    || { echo "$log"; fail "no error for the broken layout under .process"; }
+sed -i 's/outlet="badgLabel"/outlet="badgeLabel"/' "$layout"
+log=$(build) || { echo "$log"; fail "the build failed under .process with the layout fixed"; }
+echo ".process(\"Layouts\"): checked too"
+
+# 7. The command plugin passes its arguments through, in the package's directory.
 log=$(cd "$consumer" && swift package --scratch-path "$scratch" layout-check \
     --config Sources/Cards/layout-check.xml --format json Sources 2>&1) || { echo "$log"; fail "the command plugin failed"; }
 grep -q '"files" : 1' <<<"$log" || { echo "$log"; fail "the command plugin did not print the JSON report"; }

@@ -1,8 +1,10 @@
 // swift-tools-version:6.1
 // A package that uses LayoutKit the way an app does, with both of its plugins: the layouts of the
-// Cards target are checked on every build that changes one (LayoutCheckBuildPlugin), and
-// `swift package layout-check Sources` checks them on demand (LayoutCheckCommandPlugin).
-// `.ci/plugin-consumer.sh` builds a copy of it with a broken layout, then fixed, then again unchanged.
+// Cards target are checked against its Swift code on every build that changes either
+// (LayoutCheckBuildPlugin), with no class schema; `swift package layout-check Sources` checks them on
+// demand (LayoutCheckCommandPlugin). The layouts are copied as a folder, as the README recommends.
+// `.ci/plugin-consumer.sh` builds a copy of it with a broken layout, a Swift-only outlet rename, an
+// outlet added on both sides, and unchanged.
 import PackageDescription
 
 let package = Package(
@@ -15,7 +17,7 @@ let package = Package(
         .target(
             name: "Cards",
             dependencies: [.product(name: "LayoutKit", package: "LayoutKit")],
-            resources: [.process("Layouts")],
+            resources: [.copy("Layouts")],
             plugins: [.plugin(name: "LayoutCheckBuildPlugin", package: "LayoutKit")]
         )
     ],

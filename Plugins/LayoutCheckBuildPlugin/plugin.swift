@@ -1,31 +1,79 @@
 import Foundation
 import PackagePlugin
 
-/// Checks a target's layouts on every build that changed one: `layout-check` (built from source, so it
-/// works on Linux) runs as a build command whose inputs are the target's `*.layout.xml`,
-/// `*.classes.xml` and `layout-check.xml`, and whose output is a stamp file that it writes only when
-/// the check passes. A build that changed none of them runs nothing; an error fails the build, and
-/// each diagnostic reaches `swift build` as `file:line:column: error: message [rule]`.
+/// Checks a target's layouts against its Swift code on every build that changed either: `layout-check`
+/// (built from source, so it works on Linux) runs as a build command given the target's Swift sources
+/// and those of the package's targets it depends on (`--swift-sources MODULE=DIR`), and the layouts
+/// found in its folder, whatever its `resources:` say (`.copy("Layouts")` or `.process`). Its inputs
+/// are those Swift files, the layouts, the class schemas in the folder and the `layout-check.xml`
+/// the run reads; its output, a stamp written only when the check passes, is an empty Swift file, so
+/// that it is compiled rather than copied into the resource bundle. An error fails the build, each
+/// diagnostic reaching `swift build` as `file:line:column: error: message [rule]`.
 @main
 struct LayoutCheckBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let inputs = target.sourceFiles.map(\.url).filter {
-            let name = $0.lastPathComponent
-            return name.hasSuffix(".layout.xml") || name.hasSuffix(".classes.xml") || name == "layout-check.xml"
+        let found = Self.files(under: target.directoryURL)
+        let layouts = found.filter { $0.lastPathComponent.hasSuffix(".layout.xml") }
+        guard !layouts.isEmpty else {
+            Diagnostics.warning(
+                "LayoutCheckBuildPlugin: target '\(target.name)' has no *.layout.xml under \(target.directoryURL.path); "
+                    + "nothing to check")
+            return []
         }
-        guard inputs.contains(where: { $0.lastPathComponent.hasSuffix(".layout.xml") }) else { return [] }
-        let stamp = context.pluginWorkDirectoryURL.appending(path: "layout-check.stamp")
-        // The target's configuration names its class schemas; without one, they are the target's own.
-        let configuration = inputs.first { $0.lastPathComponent == "layout-check.xml" }
-        let settings = configuration.map { ["--config", $0.path] } ?? ["--schemas", target.directoryURL.path]
+        let schemas = found.filter { $0.lastPathComponent.hasSuffix(".classes.xml") }
+        var arguments: [String] = []
+        var inputs = layouts + schemas
+        if let configuration = Self.configuration(from: target.directoryURL, root: context.package.directoryURL) {
+            arguments += ["--config", configuration.path]
+            inputs.append(configuration)
+        } else if !schemas.isEmpty {
+            arguments += ["--schemas", target.directoryURL.path]
+        }
+        // The target's own Swift code and that of every target of this package it depends on (not of
+        // other packages: LayoutKit's own views are built in).
+        let packageTargets = Set(context.package.targets.map(\.id))
+        let sourceTargets =
+            [target]
+            + target.recursiveTargetDependencies.filter { packageTargets.contains($0.id) }
+            .compactMap { $0 as? SourceModuleTarget }
+        for source in sourceTargets {
+            let swift = source.sourceFiles(withSuffix: "swift").map(\.url)
+            guard !swift.isEmpty else { continue }
+            arguments += ["--swift-sources", "\(source.moduleName)=\(source.directoryURL.path)"]
+            inputs += swift
+        }
+        let stamp = context.pluginWorkDirectoryURL.appending(path: "LayoutCheck\(target.name).swift")
         return [
             .buildCommand(
                 displayName: "Checking the layouts of \(target.name)",
                 executable: try context.tool(named: "layout-check").url,
-                arguments: settings + ["--touch", stamp.path, "--", target.directoryURL.path],
+                arguments: arguments + ["--touch", stamp.path, "--", target.directoryURL.path],
                 inputFiles: inputs,
                 outputFiles: [stamp])
         ]
+    }
+
+    /// The layouts and class schemas under `directory`, hidden folders (`.build`) left out.
+    static func files(under directory: URL) -> [URL] {
+        guard
+            let walk = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        return walk.compactMap { $0 as? URL }.filter {
+            $0.lastPathComponent.hasSuffix(".layout.xml") || $0.lastPathComponent.hasSuffix(".classes.xml")
+        }
+    }
+
+    /// The nearest `layout-check.xml` walking up from the target's folder to the package's root.
+    static func configuration(from directory: URL, root: URL) -> URL? {
+        var current = directory.standardizedFileURL
+        let top = root.standardizedFileURL.path
+        while true {
+            let candidate = current.appending(path: "layout-check.xml")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if current.path == top || current.path == "/" { return nil }
+            current = current.deletingLastPathComponent()
+        }
     }
 }

@@ -35,6 +35,8 @@ struct Arguments: Equatable, Sendable {
     var baseline: String?
     /// `--write-baseline FILE`: record the findings there instead of reporting them.
     var writeBaseline: String?
+    /// `--write-schemas DIR`: write class schemas of the Swift sources' classes there, one file per module.
+    var writeSchemas: String?
     /// `--strict`: warnings fail the run too.
     var strict = false
     /// `--touch FILE` (for the build-tool plugin): write FILE when the run passes, so that the build
@@ -77,14 +79,14 @@ extension Command {
     /// The long options, for suggesting one in place of a mistyped one (`--schema` → `--schemas`).
     static let options = [
         "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--reporter", "--output",
-        "--config", "--baseline", "--write-baseline", "--touch", "--strict", "--quiet", "--jobs",
+        "--config", "--baseline", "--write-baseline", "--write-schemas", "--touch", "--strict", "--quiet", "--jobs",
     ]
 
     /// The usage line printed after a command line that cannot be run: every option, so that one that
     /// was mistyped can be found in it.
     static let usage =
-        "Usage: layout-check [--schemas DIR]... [--swift-sources DIR]... [--toolchain DIR]\n"
-        + "                    [--format|--reporter FORMAT] [--output FILE] [--config FILE]\n"
+        "Usage: layout-check [--schemas DIR]... [--swift-sources [MODULE=]DIR]... [--toolchain DIR]\n"
+        + "                    [--write-schemas DIR] [--format|--reporter FORMAT] [--output FILE] [--config FILE]\n"
         + "                    [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--touch FILE]\n"
         + "                    [--jobs N] PATH...\n"
         + "       layout-check --help | --version\n"
@@ -211,6 +213,8 @@ extension Command {
                 result.baseline = try pathValue()
             case "--write-baseline":
                 result.writeBaseline = try pathValue()
+            case "--write-schemas":
+                result.writeSchemas = try pathValue()
             case "--touch":
                 result.touch = try pathValue()
             case "--strict":
@@ -271,11 +275,12 @@ private func wrapped(_ text: String, width: Int, indent: Int) -> String {
 
 /// The text of `--help`.
 let helpText = """
-    OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their class schemas.
+    OVERVIEW: Checks LayoutKit layout files (*.layout.xml) against format v1 and their classes, as the
+    Swift code (or class schemas) declares them.
 
-    USAGE: layout-check [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
+    USAGE: layout-check [--swift-sources [MODULE=]DIR]... [--toolchain DIR] [--write-schemas DIR]
+                        [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
                         [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N] PATH...
-           layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -299,23 +304,32 @@ let helpText = """
                             Default: the configuration's <schemas>, else ./Schemas when it exists.
                             With no class schema at all, the class
                             rules (\(classRules)) are skipped and one no-class-schemas warning says so.
-      --swift-sources DIR   Also check Interface Builder files (*.xib, *.storyboard, searched for under
+      --swift-sources [MODULE=]DIR
+                            Read the classes of every *.swift under DIR (the module MODULE; default:
+                            the folder under Sources/ in SwiftPM's layout, else DIR's own name) and
+                            check the layouts against them: the elements of each class's outlets,
+                            actions and properties lists (Outlet("name", \\T.prop), Action("name",
+                            T.method), Property("name", \\T.prop)), typed by the declarations they
+                            name, superclasses, extensions and nested types. No class schema is
+                            needed; given both, the Swift code judges the layouts and a schema that
+                            says otherwise is a schema-drift finding. A class whose lists the syntax
+                            does not show whole (a helper builds one) is open: no rule says one of
+                            its members is missing (open-class, off by default, lists them).
+                            Also check Interface Builder files (*.xib, *.storyboard, searched for under
                             each PATH directory like layouts, or named as a PATH) against the Swift
-                            classes of every *.swift under DIR: outlets, outlet collections and
-                            actions (unknown-outlet, unknown-action, outlet-type-mismatch,
-                            action-sender-mismatch, unknown-class, unknown-destination;
-                            unconnected-outlet for an implicitly unwrapped outlet that no Interface
-                            Builder file using its class connects). Each diagnostic has a note at
-                            the Swift declaration. Repeatable. Default: the configuration's
-                            <swift-sources>. Without either, Interface Builder files are not searched
-                            for, and naming one is an error. The Swift files are read with the
-                            toolchain's sourcekitd in a worker process (syntax only: no UIKit, no
-                            build needed); a file it crashes on, or does not answer about within a
-                            minute, is an unreadable-file error. With it, a run that finds no
-                            layout does not warn about class schemas.
+                            classes' @IBOutlets and @IBActions. Each diagnostic has a note at the
+                            Swift declaration. Repeatable; read in addition to the configuration's
+                            <swift-sources>. The Swift files are read with the toolchain's
+                            sourcekitd in a worker process (syntax only: no UIKit, no build
+                            needed); a file it crashes on, or does not answer about within a minute,
+                            is an unreadable-file error.
+      --write-schemas DIR   Write the Swift sources' classes as class schemas, DIR/MODULE.classes.xml,
+                            for repositories that keep Schemas/; then check as usual.
       --toolchain DIR       The Swift toolchain whose usr/lib/libsourcekitdInProc.so reads the Swift
                             files. Default: $LAYOUTKIT_TOOLCHAIN, else the toolchain of the swift on
-                            PATH. Not found: exit status 2.
+                            PATH. Not found: layouts are checked against the class schemas, if any,
+                            and one no-class-schemas warning names these two ways to point at it;
+                            Interface Builder files cannot be checked (exit status 2).
       --format FORMAT       (or --reporter FORMAT)
                             text (default): PATH:LINE:COLUMN: error: MESSAGE [RULE] on standard output,
                               then a summary on standard error. Coloured only when standard output is
@@ -378,6 +392,8 @@ let helpText = """
          disk, a closed pipe as in '| head -1'), which one line on standard error says
 
     EXAMPLES:
+      layout-check --swift-sources Sources/ShopKit Sources/ShopKit/Layouts/
+      layout-check --swift-sources ShopKit=App/ShopKit --write-schemas Schemas Layouts/
       layout-check Layouts/
       layout-check --schemas Schemas --format github Layouts/
       layout-check --format sarif --baseline layout-check-baseline.xml Layouts/ > layout-check.sarif

@@ -26,6 +26,9 @@ struct FileDiscovery {
     let suffix: [UInt8]
     /// Directories that could not be read, as `unreadable-file` errors.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The configuration's `<exclude>`s: a directory it excludes is not read, a file found in a search
+    /// is not yielded. A PATH named on the command line is searched and checked whatever it says.
+    var isExcluded: (@Sendable (SystemPath) -> Bool)?
 
     private enum Root {
         case standardInput
@@ -104,7 +107,8 @@ struct FileDiscovery {
             let (type, name) = listing[nextEntry]
             nextEntry += 1
             if Int(type) == DT_DIR {
-                pendingDirectories.append(listing.directory.appending(name))
+                let child = listing.directory.appending(name)
+                if isExcluded?(child) != true { pendingDirectories.append(child) }
                 continue
             }
             let yields = isYielded(name)
@@ -116,7 +120,7 @@ struct FileDiscovery {
             let exists = child.withCString({ stat($0, &status) }) == 0
             let statError = exists ? 0 : errno
             if exists, status.isDirectory {
-                pendingDirectories.append(child)
+                if isExcluded?(child) != true { pendingDirectories.append(child) }
                 continue
             }
             if !exists, !yields {
@@ -127,7 +131,7 @@ struct FileDiscovery {
                 }
                 continue
             }
-            guard yields else { continue }
+            guard yields, isExcluded?(child) != true else { continue }
             var isLink = Int(type) == DT_LNK
             if Int(type) == DT_UNKNOWN {
                 var linkStatus = stat()

@@ -1,9 +1,8 @@
 import Foundation
 @_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
 
-/// The Interface Builder side of a run: the Swift classes under each `--swift-sources DIR` (read with
-/// the toolchain's sourcekitd), then every `.xib` and `.storyboard` under the PATHs, checked against
-/// them, then the outlets no file connects.
+/// The Interface Builder side of a run: every `.xib` and `.storyboard` under the PATHs, checked against
+/// the run's Swift classes (`SwiftSources`), then the outlets no file connects.
 struct InterfaceBuilderRun {
     /// The name endings of the files a directory search yields.
     static let suffixes = [".xib", ".storyboard"]
@@ -13,20 +12,13 @@ struct InterfaceBuilderRun {
         suffixes.contains { path.hasSuffix($0) }
     }
 
-    private var swiftFiles = FileDiscovery(suffix: ".swift")
     private var documents = suffixes.map { FileDiscovery(suffix: $0) }
-    private let sourceKit: SourceKit
 
-    /// Looks at every Swift source directory (`--swift-sources DIR`, else the configuration's) and PATH;
-    /// nothing is read yet.
-    /// - Throws: `UsageError` for a directory that does not exist or a sourcekitd that cannot be loaded.
-    init(_ arguments: Arguments, swiftSources: [SystemPath]) throws(UsageError) {
+    /// Looks at every PATH; nothing is read yet. Files and directories `isExcluded` names are skipped.
+    /// - Throws: `UsageError` for a PATH that does not exist.
+    init(_ arguments: Arguments, isExcluded: (@Sendable (SystemPath) -> Bool)?) throws(UsageError) {
         var missing: [String] = []
-        for directory in swiftSources {
-            do throws(UsageError) { try swiftFiles.add(directory) } catch {
-                missing.append("--swift-sources: \(error.message)")
-            }
-        }
+        for index in documents.indices { documents[index].isExcluded = isExcluded }
         for path in arguments.paths where path != .standardInput {
             // A directory is searched for both kinds of file; a file named here is checked once, as what
             // its name says.
@@ -40,34 +32,24 @@ struct InterfaceBuilderRun {
             }
         }
         if !missing.isEmpty { throw UsageError(message: missing.joined(separator: "\nlayout-check: error: ")) }
-        do {
-            sourceKit = try SourceKit(toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw UsageError(message: "cannot check Interface Builder files: \(error.message)")
+    }
+
+    /// Whether the PATHs hold any Interface Builder file at all (a search that stops at the first).
+    var findsAnyFile: Bool {
+        documents.contains { discovery in
+            var search = discovery
+            return search.next() != nil
         }
     }
 
-    /// Reads the Swift files, checks the Interface Builder files, and returns how many of those were
-    /// checked, every diagnostic (the Swift files' own included), and how many files of other platforms
-    /// (macOS, watchOS) were skipped, by platform.
-    mutating func check(jobs: Int) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int]) {
-        // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
-        // crash inside sourcekitd ends instead of the run.
-        var worker = SwiftDeclarationsWorkerConnection(library: sourceKit.libraryPath)
-        var swift: [SwiftDeclarations] = []
-        while let file = swiftFiles.next() {
-            switch file.contents() {
-            case .bytes(let bytes):
-                swift.append(
-                    SwiftDeclarations.read(bytes, file: file.displayPath) {
-                        worker.reply(to: $0, name: file.displayPath)
-                    })
-            case .unreadable(let reason): swift.append(SwiftDeclarations(unreadable: file.unreadable(reason)))
-            }
-        }
-        worker.finish()
-        let check = InterfaceBuilderCheck(swift: swift)
-        var diagnostics = swiftFiles.diagnostics + swift.flatMap(\.diagnostics)
+    /// Checks the Interface Builder files against the run's Swift declarations (of the modules named
+    /// `modules`), and returns how many were checked, every diagnostic (at most `DiagnosticCollector`'s cap
+    /// per file), and how many files of other platforms (macOS, watchOS) were skipped, by platform.
+    mutating func check(
+        jobs: Int, swift: [SwiftDeclarations], modules: Set<String>
+    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int]) {
+        let check = InterfaceBuilderCheck(swift: swift, modules: modules)
+        var diagnostics: [Diagnostic] = []
         var usage = InterfaceBuilderUsage()
         var files = 0
         var skipped: [String: Int] = [:]
@@ -91,7 +73,8 @@ struct InterfaceBuilderRun {
                 usage.merge(report.usage)
             }
         }
-        return (files, diagnostics + check.unconnectedOutlets(usage), skipped)
+        // The same cap as a layout's: past it, one input-limit diagnostic per file says how many more.
+        return (files, Diagnostic.capped(perFile: diagnostics + check.unconnectedOutlets(usage)), skipped)
     }
 
     /// `work` on each file `discovery` finds, at most `jobs` at once; the results in the order found.

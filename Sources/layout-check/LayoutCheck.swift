@@ -1,5 +1,5 @@
 import Foundation
-@_spi(FileReading) import LayoutKit
+@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -48,8 +48,10 @@ enum LayoutCheck {
 
         // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
         // anything is checked or printed. The search itself happens as the files are checked.
+        let exclusion = settings.searchExclusion
         var schemaFiles = FileDiscovery(suffix: ".classes.xml")
         var layoutFiles = FileDiscovery(suffix: ".layout.xml")
+        layoutFiles.isExcluded = exclusion
         var missing: [UsageError] = []
         for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory(SystemPath("Schemas"))) {
             do throws(UsageError) {
@@ -61,13 +63,28 @@ enum LayoutCheck {
         for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
         }
+        let swiftRoots = settings.swiftSourceDirectories(arguments)
+        for root in swiftRoots where !FileManager.default.fileExists(atPath: root.path.description) {
+            missing.append(UsageError(message: "--swift-sources: no such file or directory: '\(root.path)'"))
+        }
         var interfaceBuilder: InterfaceBuilderRun?
-        let swiftSources = settings.swiftSourceDirectories(arguments)
-        if !swiftSources.isEmpty {
+        var sourceKit: SourceKit?
+        var sourceKitProblem: String?
+        if !swiftRoots.isEmpty {
+            do {
+                sourceKit = try SourceKit(
+                    toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                sourceKitProblem = error.message
+            }
             do throws(UsageError) {
-                interfaceBuilder = try InterfaceBuilderRun(arguments, swiftSources: swiftSources)
+                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: exclusion)
             } catch {
                 missing.append(error)
+            }
+            // Layouts can fall back on class schemas; Interface Builder files have nothing else to go by.
+            if sourceKit == nil, let problem = sourceKitProblem, interfaceBuilder?.findsAnyFile == true {
+                missing.append(UsageError(message: "cannot check Interface Builder files: \(problem)"))
             }
         } else if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
             missing.append(
@@ -77,17 +94,49 @@ enum LayoutCheck {
         }
         if !missing.isEmpty { return usageFailure(missing, destination: destination) }
 
-        let (catalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
+        var swift: SwiftSources?
+        if let sourceKit {
+            do throws(UsageError) {
+                swift = try SwiftSources.read(swiftRoots, sourceKit: sourceKit, isExcluded: exclusion ?? { _ in false })
+            } catch {
+                return usageFailure([error], destination: destination)
+            }
+        }
+        let swiftCatalog = swift.map { ClassCatalog.load(swift: $0.files) }
+        if let path = arguments.writeSchemas, let swiftCatalog {
+            if let failure = writeSchemas(swiftCatalog, to: path) { return usageFailure([failure], destination: destination) }
+        }
+
+        let (schemaCatalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
+        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics
+        if let swift { runDiagnostics += swift.diagnostics }
+        if let swiftCatalog {
+            runDiagnostics += openClasses(swiftCatalog)
+            if let schemaCatalog {
+                runDiagnostics += drift(schemaCatalog, from: swiftCatalog, modules: Set(swiftRoots.map(\.module)))
+            }
+        }
+        // The Swift code, when it was read, is the truth the layouts are judged by.
+        // Class schemas still describe the modules whose sources were not given.
+        let catalog =
+            swiftCatalog.map { swift in schemaCatalog.map { swift.adding(uncoveredClassesOf: $0) } ?? swift }
+            ?? schemaCatalog
         let checked = await checkInParallel(
             &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile,
+            options: LayoutValidator.Options(ruleSettings: settings.configuration.rules),
             isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
-        var diagnostics = schemaFiles.diagnostics + schemaDiagnostics + layoutFiles.diagnostics + checked.diagnostics
+        // The search's own findings (directories it could not read) are known once it has run.
+        var diagnostics = runDiagnostics + layoutFiles.diagnostics + checked.diagnostics
         var files = checked.files
         var skipped: [String: Int] = [:]
-        if catalog == nil, checked.files > 0 || interfaceBuilder == nil { diagnostics.append(noClassSchemas) }
-        if var run = interfaceBuilder {
-            let found = await run.check(jobs: arguments.jobs)
+        // Swift sources that could not be read are said on every run, even when schemas stood in.
+        if (catalog == nil && (checked.files > 0 || interfaceBuilder == nil)) || sourceKitProblem != nil {
+            diagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
+        }
+        if var run = interfaceBuilder, let swift {
+            let found = await run.check(
+                jobs: arguments.jobs, swift: swift.files.map(\.declarations), modules: Set(swift.files.map(\.module)))
             files += found.files
             diagnostics += found.diagnostics
             skipped = found.skipped
@@ -116,7 +165,9 @@ enum LayoutCheck {
         guard status == 0 else { return status }
         if !arguments.quiet { try? StandardStream.error.write(notes + report.summary) }
         let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
-        if !failed, let stamp = arguments.touch, !touch(stamp) {
+        // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
+        // warns) again on the next build rather than passing silently from then on.
+        if !failed, sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {
             return usageFailure([UsageError(message: "--touch: cannot write '\(stamp)'")], destination: nil)
         }
         return failed ? 1 : 0
@@ -238,13 +289,63 @@ enum LayoutCheck {
         return (loaded.catalog, diagnostics + loaded.diagnostics)
     }
 
-    /// The one warning of a run without class schemas; it has no place in a file.
-    private static let noClassSchemas = Diagnostic(
-        rule: .noClassSchemas, severity: .warning,
-        message: "no class schema loaded; class rules ("
-            + RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
-            + ") were skipped; pass --schemas DIR",
-        location: nil)
+    /// The one warning of a run without classes to check against; it has no place in a file.
+    private static func noClassSchemas(sourceKitProblem: String?) -> Diagnostic {
+        let rules = RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
+        let message =
+            if let sourceKitProblem {
+                "the Swift sources were not read, so class rules (\(rules)) went by class schemas only, if any: "
+                    + sourceKitProblem
+            } else {
+                "no class schema loaded; class rules (\(rules)) were skipped; pass --swift-sources [MODULE=]DIR "
+                    + "to check the layouts against the Swift code (or --schemas DIR)"
+            }
+        return Diagnostic(rule: .noClassSchemas, severity: .warning, message: message, location: nil)
+    }
+
+    /// One `open-class` finding per class whose members the Swift syntax does not show whole, at the
+    /// class's Swift line (off unless the configuration enables the rule).
+    private static func openClasses(_ catalog: ClassCatalog) -> [Diagnostic] {
+        catalog.openClasses.map { open in
+            Diagnostic(
+                rule: .openClass, severity: .warning,
+                message: "class '\(open.key)' is open: \(open.reason); no rule says one of its members is missing",
+                location: open.location)
+        }
+    }
+
+    /// Where the class schemas say of a class the Swift code declares something other than it does:
+    /// one `schema-drift` finding at the schema's line. Classes of modules the Swift sources do not
+    /// cover are not compared.
+    private static func drift(_ schemas: ClassCatalog, from swift: ClassCatalog, modules: Set<String>) -> [Diagnostic] {
+        schemas.differences(from: swift, named: "the class schema", otherNamed: "the Swift code")
+            .filter { difference in
+                difference.location != nil
+                    && modules.contains { difference.className.hasPrefix("\($0).") }
+            }
+            .map { difference in
+                Diagnostic(
+                    rule: .schemaDrift,
+                    message: "\(difference.description); the Swift code is the truth: fix the schema, or "
+                        + "rewrite it with --write-schemas DIR",
+                    location: difference.location)
+            }
+    }
+
+    /// Writes one class schema per module of the Swift sources; a usage error when it cannot.
+    private static func writeSchemas(_ catalog: ClassCatalog, to directory: String) -> UsageError? {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for (module, document) in catalog.classSchemaDocumentsByModule() {
+                let name = (module.isEmpty ? "Classes" : module) + ".classes.xml"
+                try Data(document.utf8).write(
+                    to: URL(fileURLWithPath: directory).appendingPathComponent(name), options: .atomic)
+            }
+        } catch {
+            return UsageError(message: "--write-schemas: cannot write '\(directory)': \(error.localizedDescription)")
+        }
+        return nil
+    }
 
     /// The most files one task checks before it hands its diagnostics back.
     private static let maximumBatch = 32
@@ -268,7 +369,7 @@ enum LayoutCheck {
     /// Files `isExcluded` refuses are neither checked nor counted, nor included.
     private static func checkInParallel(
         _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
-        isExcluded: @escaping @Sendable (InputFile) -> Bool
+        options: LayoutValidator.Options, isExcluded: @escaping @Sendable (InputFile) -> Bool
     ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
         // Copied before the search starts: a value that searches the same PATHs again from the start.
         let fresh = discovery
@@ -280,7 +381,7 @@ enum LayoutCheck {
             }
             return files
         }
-        let validator = LayoutValidator(catalog: catalog, source: layouts)
+        let validator = LayoutValidator(catalog: catalog, source: layouts, options: options)
         var count = 0
         var paths: [String]? = listingFiles ? [] : nil
         return await withTaskGroup(of: [Diagnostic].self) { group in

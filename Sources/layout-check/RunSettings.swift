@@ -128,19 +128,63 @@ struct RunSettings {
 
     /// The directories of Swift code for Interface Builder files: those of the command line, else those
     /// of the configuration (relative to its file). Empty: Interface Builder files are not checked.
-    func swiftSourceDirectories(_ arguments: Arguments) -> [SystemPath] {
-        if !arguments.swiftSources.isEmpty { return arguments.swiftSources }
-        guard let configurationDirectory else { return [] }
-        return configuration.swiftSources.map { SystemPath($0.hasPrefix("/") ? $0 : configurationDirectory + $0) }
+    func swiftSourceDirectories(_ arguments: Arguments) -> [SwiftSourceRoot] {
+        var roots: [SwiftSourceRoot] = []
+        if let configurationDirectory {
+            for path in configuration.swiftSources {
+                roots.append(
+                    SwiftSourceRoot(
+                        SystemPath(path.hasPrefix("/") ? path : configurationDirectory + path),
+                        module: configuration.swiftSourceModules[path]))
+            }
+        }
+        // The command line's (and so the build plugin's) come in addition: the plugin names the
+        // target's own sources and its dependencies', the configuration what else a run needs.
+        for argument in arguments.swiftSources {
+            let root = SwiftSourceRoot(argument)
+            if !roots.contains(root) { roots.append(root) }
+        }
+        return roots
     }
 
     /// Whether the configuration leaves a file out. Only files a directory search found can be: a
     /// file named on the command line is checked, as the command line wins.
     func isExcluded(_ file: InputFile) -> Bool {
         guard !configuration.excludes.isEmpty, !file.isExplicit else { return false }
-        let path = ArtifactPath(
-            ArtifactPath.absolute(file.displayPath, in: workingDirectory), workingDirectory: excludeBase)
-        return path.isRelative && configuration.isExcluded(path.path)
+        return isExcluded(path: file.displayPath)
+    }
+
+    /// Whether the configuration leaves out a file or a directory a search found: a directory is left
+    /// out when a pattern matches it, or matches any name inside it (`Legacy/**`), so that nothing under
+    /// it is read.
+    func isExcluded(path: String, isDirectory: Bool = false) -> Bool {
+        Self.isExcluded(
+            path: path, isDirectory: isDirectory, configuration: configuration, workingDirectory: workingDirectory,
+            excludeBase: excludeBase)
+    }
+
+    private static func isExcluded(
+        path: String, isDirectory: Bool, configuration: CheckConfiguration, workingDirectory: String,
+        excludeBase: String
+    ) -> Bool {
+        guard !configuration.excludes.isEmpty else { return false }
+        let relative = ArtifactPath(ArtifactPath.absolute(path, in: workingDirectory), workingDirectory: excludeBase)
+        guard relative.isRelative else { return false }
+        return configuration.isExcluded(relative.path)
+            || (isDirectory && configuration.isExcluded(relative.path + "/\u{1}"))
+    }
+
+    /// The filter a directory search applies: files and directories the configuration excludes.
+    var searchExclusion: (@Sendable (SystemPath) -> Bool)? {
+        guard !configuration.excludes.isEmpty else { return nil }
+        let configuration = configuration
+        let workingDirectory = workingDirectory
+        let excludeBase = excludeBase
+        return { path in
+            Self.isExcluded(
+                path: path.description, isDirectory: LayoutCheck.isDirectory(path), configuration: configuration,
+                workingDirectory: workingDirectory, excludeBase: excludeBase)
+        }
     }
 
     /// The diagnostics as baseline entries, files named from the baseline's directory.

@@ -91,11 +91,12 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty)
         for part in [
-            "USAGE: layout-check [--schemas DIR]... [--format FORMAT]", "--schemas DIR", "--config FILE",
+            "USAGE: layout-check [--swift-sources [MODULE=]DIR]... [--toolchain DIR] [--write-schemas DIR]",
+            "--schemas DIR", "--config FILE", "--write-schemas DIR", "schema-drift", "open-class",
             "--baseline FILE", "--write-baseline FILE", "--strict",
             "--format", "--jobs N", "--version", "EXIT STATUS", "0  no errors", "1  at least one error",
             "2  the run could not proceed", "EXAMPLES", "layout-check Layouts/",
-            "layout-check --swift-sources DIR... [--toolchain DIR] [OPTIONS] PATH...", "--swift-sources DIR",
+            "--swift-sources [MODULE=]DIR",
             "--toolchain DIR", "*.xib, *.storyboard",
         ] {
             #expect(result.standardOutput.contains(part), "help lacks \(part)")

@@ -70,9 +70,11 @@ import Testing
             }
         }
         // Checked elsewhere: input-limit (limits tests), unreadable-file and no-class-schemas (the CLI),
-        // class-schema (invalid-schemas), configuration (configurations, ConfigurationFixtureTests).
+        // class-schema (invalid-schemas), configuration (configurations, ConfigurationFixtureTests),
+        // schema-drift and open-class (the CLI's SwiftSourcesTests, over Swift files and schemas).
         let elsewhere: Set<String> = [
-            "input-limit", "unreadable-file", "no-class-schemas", "class-schema", "configuration",
+            "input-limit", "unreadable-file", "no-class-schemas", "class-schema", "configuration", "schema-drift",
+            "open-class",
         ]
         // The loader's own rules (phase `instantiation`) are checked by LoaderTests.
         for rule in RuleDescriptor.all.filter({ $0.phase != .instantiation }).map(\.id)

@@ -46,10 +46,18 @@ import Testing
         #expect(RuleID.unknownOutlet.descriptor?.isLowerable == true)
     }
 
-    @Test func onlyUnusedSuppressionAndNoClassSchemasAreWarningsByDefault() {
+    @Test func onlyUnusedSuppressionOpenClassAndNoClassSchemasAreWarningsByDefault() {
         #expect(
             RuleDescriptor.all.filter { $0.defaultSeverity == .warning }.map(\.id) == [
-                .unusedSuppression, .noClassSchemas,
+                .unusedSuppression, .openClass, .noClassSchemas,
             ])
+    }
+
+    /// open-class reports only where a configuration asks for it, so that `--strict` is unaffected.
+    @Test func onlyOpenClassIsOffByDefault() {
+        #expect(RuleDescriptor.all.filter { !$0.isEnabledByDefault }.map(\.id) == [.openClass])
+        let finding = Diagnostic(rule: .openClass, severity: .warning, message: "open", location: nil)
+        #expect(CheckConfiguration().apply(to: [finding]).isEmpty)
+        #expect(CheckConfiguration(rules: [.openClass: .warning]).apply(to: [finding]) == [finding])
     }
 }

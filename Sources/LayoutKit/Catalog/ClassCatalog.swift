@@ -18,6 +18,7 @@ public struct ClassCatalog: Sendable {
             var swiftType: ClassType?
             var make: (@Sendable () -> View)?
             var location: SourceLocation?
+            var openReason: String?
         }
 
         private final class Box: Sendable {
@@ -30,12 +31,12 @@ public struct ClassCatalog: Sendable {
         init(
             key: String, name: String, module: String?, base: String?, members: [Member],
             builtIn: ElementKind? = nil, swiftType: ClassType? = nil, make: (@Sendable () -> View)? = nil,
-            location: SourceLocation? = nil
+            location: SourceLocation? = nil, openReason: String? = nil
         ) {
             box = Box(
                 Fields(
                     key: key, name: name, module: module, base: base, members: members, builtIn: builtIn,
-                    swiftType: swiftType, make: make, location: location))
+                    swiftType: swiftType, make: make, location: location, openReason: openReason))
         }
 
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
@@ -69,6 +70,9 @@ public struct ClassCatalog: Sendable {
         var make: (@Sendable () -> View)? { box.fields.make }
         /// Where it was declared, for schema-built catalogs.
         var location: SourceLocation? { box.fields.location }
+        /// Why its members are not all known (a list the Swift syntax does not show): rules then never
+        /// claim one is missing. `nil` for a class whose members are all known.
+        var openReason: String? { box.fields.openReason }
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
         /// How member types are written: `label`, `Module.Name`.
@@ -79,6 +83,10 @@ public struct ClassCatalog: Sendable {
     /// Whether its classes are registered Swift classes (a `LayoutRegistry`'s), so that an unknown class
     /// is one to register rather than to declare in a class schema.
     var holdsRegisteredClasses = false
+    /// For a catalog read from Swift sources, the modules whose sources were read: a class a layout
+    /// names in another module may well exist there, so it is not reported as unknown. `nil`: every
+    /// class a layout may name is in the catalog.
+    var coveredModules: Set<String>?
     /// Plain name → keys of user classes with that name (built-ins are not found by `class=`).
     private var plainNames: [String: [String]] = [:]
 
@@ -285,6 +293,9 @@ public struct ClassCatalog: Sendable {
         return "; if it is a Swift class, register it: try registry.register(\(reference.name).self\(module))"
     }
 
+    /// Whether some class of the catalog (not a built-in) has the plain name `name`, in any module.
+    func declaresClass(named name: String) -> Bool { plainNames[name] != nil }
+
     /// Resolves a type written in a class schema: a built-in element name, `Module.Name`, or a plain name.
     func resolveTypeName(_ name: String, suggestions: inout SuggestionBudget) -> Resolution {
         if let entry = classes[name] { return .found(entry) }
@@ -306,6 +317,35 @@ public struct ClassCatalog: Sendable {
             next = entry.base
         }
         return result
+    }
+
+    /// This catalog with the classes of `other` whose modules this one does not cover (classes read
+    /// from Swift, completed by the class schemas of modules whose sources were not given).
+    @_spi(LayoutCheck)
+    public func adding(uncoveredClassesOf other: ClassCatalog) -> ClassCatalog {
+        guard let covered = coveredModules else { return self }
+        var merged = self
+        var added: Set<String> = []
+        for entry in other.classes.values where entry.builtIn == nil && merged.classes[entry.key] == nil {
+            guard let module = entry.module, !covered.contains(module) else { continue }
+            merged.insert(entry)
+            added.insert(module)
+        }
+        merged.coveredModules = covered.union(added)
+        merged.resolveHierarchy()
+        return merged
+    }
+
+    /// Why the class `key`, or a class it derives from, has members the catalog does not know; `nil`
+    /// when every member is known. Rules that would say a member is missing stay silent for it.
+    func openReason(of key: String) -> String? {
+        lineage(of: key).lazy.compactMap(\.openReason).first
+    }
+
+    /// Every open class the catalog declares, with the reason, by key.
+    @_spi(LayoutCheck) public var openClasses: [(key: String, reason: String, location: SourceLocation?)] {
+        classes.values.compactMap { entry in entry.openReason.map { (entry.key, $0, entry.location) } }
+            .sorted { $0.key < $1.key }
     }
 
     /// Whether `key` is `ancestor` or derives from it: O(depth) once the hierarchy is resolved.

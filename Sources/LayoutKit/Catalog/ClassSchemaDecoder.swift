@@ -22,13 +22,24 @@ extension ClassCatalog {
 
 /// Reads class schema documents, then resolves bases and member types across all of them.
 struct ClassSchemaDecoder {
-    private struct Declaration {
+    struct Declaration {
         var name: String
         var module: String?
         var base: (name: String, location: SourceLocation)?
         var members: [(key: MemberKey, type: String, optional: Bool, values: [String], location: SourceLocation)]
         var location: SourceLocation
+        /// Why the members are not all known, for a class read from Swift whose lists the syntax does not show.
+        var openReason: String? = nil
+        /// Whether member types are catalog keys (a class read from Swift): messages then name them as a
+        /// schema would, by plain name.
+        var typesAreKeys = false
         var key: String { module.map { "\($0).\(name)" } ?? name }
+    }
+
+    /// Adds a class declared elsewhere than in a schema file (the Swift code), base and member types
+    /// given as catalog keys.
+    mutating func add(_ declaration: Declaration) {
+        declarations.append(declaration)
     }
 
     private var declarations: [Declaration] = []
@@ -181,7 +192,7 @@ struct ClassSchemaDecoder {
                 catalog.insert(
                     ClassCatalog.ClassEntry(
                         key: declaration.key, name: declaration.name, module: declaration.module, base: nil,
-                        members: [], location: declaration.location))
+                        members: [], location: declaration.location, openReason: declaration.openReason))
             }
         }
         // One budget for the whole catalog: thousands of unknown bases must not each search thousands of names.
@@ -214,9 +225,11 @@ struct ClassSchemaDecoder {
                                 location: member.location))
                     }
                 }
+                let typeName =
+                    declaration.typesAreKeys ? type.map(catalog.schemaName(ofKey:)) ?? member.type : member.type
                 members.append(
                     ClassCatalog.Member(
-                        key: member.key, type: type, typeName: member.type, isOptional: member.optional,
+                        key: member.key, type: type, typeName: typeName, isOptional: member.optional,
                         values: member.values, location: member.location))
             }
             entry.members = members

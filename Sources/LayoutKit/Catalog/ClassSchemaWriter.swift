@@ -13,6 +13,20 @@ extension LayoutRegistry {
 }
 
 extension ClassCatalog {
+    /// The declared classes as one class schema document per module (`Module.classes.xml`), for
+    /// `layout-check --write-schemas`; classes without a module go in the document named `""`.
+    @_spi(LayoutCheck)
+    public func classSchemaDocumentsByModule() -> [(module: String, document: String)] {
+        let modules = Set(classes.values.filter { $0.builtIn == nil }.map { $0.module ?? "" })
+        return modules.sorted().map { module in
+            var only = ClassCatalog.builtIn
+            for entry in classes.values where entry.builtIn == nil && (entry.module ?? "") == module {
+                only.insert(entry)
+            }
+            return (module, only.classSchemaDocument(order: []))
+        }
+    }
+
     /// Writes the declared (non-built-in) classes as a class schema document.
     ///
     /// - Parameter order: Keys in the order to write them; classes not listed follow, sorted by key.

@@ -33,6 +33,8 @@ public struct CheckConfiguration: Sendable, Equatable {
     /// Directories of Swift code that Interface Builder files are checked against, as written: relative
     /// to the configuration file's directory.
     public var swiftSources: [String] = []
+    /// The module each `<swift-sources>` path names with `module=`, by path as written.
+    public var swiftSourceModules: [String: String] = [:]
     /// Files to leave out of a directory search, matched against paths relative to the configuration
     /// file's directory.
     public var excludes: [PathPattern] = [] {
@@ -69,12 +71,12 @@ public struct CheckConfiguration: Sendable, Equatable {
     }
 
     /// The diagnostics as the configuration has them: each rule's severity set, ignored rules dropped.
+    /// Rules off by default (`open-class`) are dropped unless the configuration gives them a severity.
     public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard !rules.isEmpty else { return diagnostics }
-        return diagnostics.compactMap { diagnostic in
+        diagnostics.compactMap { diagnostic in
             var changed = diagnostic
             switch rules[diagnostic.rule] {
-            case nil: return diagnostic
+            case nil: return diagnostic.rule.descriptor?.isEnabledByDefault == false ? nil : diagnostic
             case .ignore: return nil
             case .error: changed.severity = .error
             case .warning: changed.severity = .warning
@@ -131,14 +133,19 @@ public struct CheckConfiguration: Sendable, Equatable {
                     }
                 }
             case "swift-sources":
-                guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
+                guard let values = document.attributes(of: element, required: ["path"], optional: ["module"]),
+                    let path = values["path"]
+                else { continue }
                 if path.isEmpty {
                     document.report("<swift-sources> needs a path: a directory of Swift files", element)
+                } else if let module = values["module"], !Lexical.isName(module) || module.contains("-") {
+                    document.report("invalid module=\(quoted(module)) on <swift-sources>: a Swift module name", element)
                 } else {
                     configuration.swiftSources.append(path)
                     if configuration.pathLocations[path] == nil {
                         configuration.pathLocations[path] = document.location(of: element)
                     }
+                    if let module = values["module"] { configuration.swiftSourceModules[path] = module }
                 }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }

@@ -104,8 +104,18 @@ struct DiagnosticCollector: Sendable {
                 collector = DiagnosticCollector(limit: limit)
                 file = diagnostic.sourceLocation?.file
             }
-            collector.report(diagnostic.rule, diagnostic.message, at: diagnostic.location)
+            collector.report(diagnostic)
         }
         return result + collector.diagnostics
+    }
+
+}
+
+extension Diagnostic {
+    /// `diagnostics` of any files, in any order, each file's cut to the limit of one file (notes and
+    /// severities kept): for the checker's Interface Builder files, which are judged all at once.
+    @_spi(LayoutCheck)
+    public static func capped(perFile diagnostics: [Diagnostic]) -> [Diagnostic] {
+        DiagnosticCollector.cappedPerFile(diagnostics.sorted(by: Diagnostic.ordered))
     }
 }

@@ -36,11 +36,16 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
     /// say a file could not be read as a layout at all may not be lowered: nothing else can be
     /// checked in such a file, and a silenced one would look like a clean file.
     public let isLowerable: Bool
+    /// Whether its diagnostics are reported without a configuration asking for them. A rule off by
+    /// default (`open-class`) reports only where `layout-check.xml` gives it a severity, so `--strict`
+    /// is unaffected by it.
+    public let isEnabledByDefault: Bool
 
     init(
         _ id: RuleID, _ phase: Phase, _ defaultSeverity: Severity = .error, lowerable: Bool = true,
-        at reportedAt: String, _ summary: String
+        enabled: Bool = true, at reportedAt: String, _ summary: String
     ) {
+        self.isEnabledByDefault = enabled
         self.id = id
         self.phase = phase
         self.defaultSeverity = defaultSeverity
@@ -58,7 +63,7 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
             .inputLimit, .reading, lowerable: false, at: "the file, or the element past the limit",
-            "a file over \(LayoutValidator.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements (a layout's, with its includes expanded), more than 256 attributes "
+            "a file over \(InputLimits.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements (a layout's, with its includes expanded), more than 256 attributes "
                 + "on an element or 256 namespace declarations in a file; past 1,000 diagnostics in a file, "
                 + "one saying how many more"),
         RuleDescriptor(
@@ -135,8 +140,16 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
             "a rule named in `lk:ignore` silenced nothing at that element or inside it"),
         RuleDescriptor(
+            .schemaDrift, .run, at: "the class or member in the `.classes.xml` file",
+            "given both, a class schema says of a class something other than the Swift code does (`--write-schemas DIR` rewrites it)"
+        ),
+        RuleDescriptor(
+            .openClass, .run, .warning, enabled: false, at: "the class in the Swift file",
+            "off by default: a class whose `outlets`/`actions`/`properties` the Swift syntax does not show whole (a helper builds one); no rule says one of its members is missing"
+        ),
+        RuleDescriptor(
             .noClassSchemas, .run, .warning, at: "once per run",
-            "no class schema was loaded, so the class rules were skipped"),
+            "neither Swift sources nor a class schema were given, so the class rules were skipped"),
         RuleDescriptor(
             .configuration, .run, lowerable: false, at: "the element in `layout-check.xml` or the baseline file",
             "a configuration or baseline that cannot be used: malformed, an unknown element, attribute or rule id, a format rule lowered"

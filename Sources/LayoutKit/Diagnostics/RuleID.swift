@@ -77,6 +77,10 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let unconnectedOutlet = RuleID(rawValue: "unconnected-outlet")
     /// A malformed or inconsistent class schema file.
     public static let classSchema = RuleID(rawValue: "class-schema")
+    /// A class read from Swift whose member lists the syntax does not show whole (off by default).
+    public static let openClass = RuleID(rawValue: "open-class")
+    /// A class schema that says of a class something other than the Swift code does.
+    public static let schemaDrift = RuleID(rawValue: "schema-drift")
     /// No class schema was loaded, so the class rules were skipped.
     public static let noClassSchemas = RuleID(rawValue: "no-class-schemas")
     /// A `layout-check.xml` configuration or a baseline file that cannot be used.

@@ -48,12 +48,65 @@ struct SwiftTypeDeclaration: Sendable {
     var outlets: [SwiftOutlet] = []
     var actions: [SwiftAction] = []
     var inspectables: [String] = []
+    /// Every type it inherits from or conforms to, as written (module and generic arguments removed).
+    var inherited: [String] = []
+    /// Its `outlets`, `actions` and `properties` lists, as the syntax shows them.
+    var memberLists: [SwiftMemberList] = []
+    /// Its instance properties, with their declared (or plainly inferred) types.
+    var storedProperties: [SwiftProperty] = []
+    /// Its instance methods: base name and the type of the first parameter.
+    var methods: [SwiftMethod] = []
+    var location: SourceLocation
+}
+
+/// One `outlets`, `actions` or `properties` list of a LayoutKit class, read from the syntax.
+struct SwiftMemberList: Sendable {
+    var kind: MemberKind
+    var entries: [SwiftListEntry]
+    /// Why the syntax does not show the whole list (a helper builds it), when it does not.
+    var openReason: String?
+    /// Whether it adds to `super.outlets` (…) rather than replacing what the superclass declares.
+    var extendsSuper = true
+    var location: SourceLocation
+}
+
+/// `Outlet("name", \T.prop, optional: true)`, `Action("name", T.method)`, `Property("name", \T.prop)`.
+struct SwiftListEntry: Sendable {
+    var kind: MemberKind
+    /// The name layouts use.
+    var name: String
+    /// The type named before the member (`T` of `\T.prop`); `nil` for `\.prop`, `Self` or none.
+    var root: String?
+    /// The property the key path names, or the method.
+    var member: String
+    var isOptional: Bool
+    var location: SourceLocation
+}
+
+/// An instance property: `var title: Label?` (type `Label`), `var count = 0` (type `Int`).
+struct SwiftProperty: Sendable {
+    var name: String
+    /// The declared type without `?`/`!`, or the type its initial value plainly has; `nil` when neither shows.
+    var typeName: String?
+    var location: SourceLocation
+}
+
+/// An instance method: its base name and its first parameter's type.
+struct SwiftMethod: Sendable {
+    var name: String
+    var firstParameterType: String?
     var location: SourceLocation
 }
 
 /// The classes and extensions one Swift file declares, read with sourcekitd.
 @_spi(LayoutCheck) public struct SwiftDeclarations: Sendable {
     var types: [SwiftTypeDeclaration]
+    /// `typealias Name = Target` of the file, qualified names, targets as written.
+    var typeAliases: [(name: String, target: String)] = []
+    /// The cases of each enum of the file, by qualified name: the values of an enum property.
+    var enumCases: [String: [String]] = [:]
+    /// The protocols the file declares: an inherited name that is one is not a superclass.
+    var protocols: Set<String> = []
     /// Problems reading the file: sourcekitd's failure, or its first syntax error.
     public var diagnostics: [Diagnostic]
 
@@ -66,12 +119,12 @@ struct SwiftTypeDeclaration: Sendable {
     /// reply, perhaps from another process); what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, ask: ([UInt8]) -> SourceKit.Reply) -> SwiftDeclarations {
         // The limit of every file LayoutKit reads; sourcekitd's own parser limits the nesting (256).
-        if bytes.count > LayoutValidator.maximumFileBytes {
+        if bytes.count > InputLimits.maximumFileBytes {
             return SwiftDeclarations(
                 unreadable: Diagnostic(
                     rule: .inputLimit,
                     message:
-                        "the file is larger than \(LayoutValidator.maximumFileBytes) bytes (4 MiB), the limit for one file",
+                        "the file is larger than \(InputLimits.maximumFileBytes) bytes (4 MiB), the limit for one file",
                     location: SourceLocation(file: file, line: 1, column: 1)))
         }
         switch SourceKit.answer(ask(bytes)) {
@@ -102,6 +155,9 @@ struct SwiftTypeDeclaration: Sendable {
         var reader = StructureReader(bytes: bytes, file: file)
         reader.walk(structure.children, in: nil)
         types = reader.types
+        typeAliases = reader.typeAliases
+        enumCases = reader.enumCases
+        protocols = reader.protocols
         diagnostics = []
         let errors = (structure["key.diagnostics"] as? [[String: Any]] ?? []).filter {
             $0["key.severity"] as? String == "source.diagnostic.severity.error"
@@ -133,6 +189,9 @@ private struct StructureReader {
     let file: String
     var lines: LineTable
     var types: [SwiftTypeDeclaration] = []
+    var typeAliases: [(name: String, target: String)] = []
+    var enumCases: [String: [String]] = [:]
+    var protocols: Set<String> = []
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -152,7 +211,15 @@ private struct StructureReader {
                 readType(entry, kind: .extension, name: name)
                 walk(entry.children, in: name)
             case "source.lang.swift.decl.struct", "source.lang.swift.decl.enum":
-                walk(entry.children, in: outer.map { "\($0).\(name)" } ?? name)
+                let qualified = outer.map { "\($0).\(name)" } ?? name
+                if kind == "source.lang.swift.decl.enum" { enumCases[qualified] = cases(of: entry) }
+                walk(entry.children, in: qualified)
+            case "source.lang.swift.decl.protocol":
+                protocols.insert(outer.map { "\($0).\(name)" } ?? name)
+            case "source.lang.swift.decl.typealias":
+                if let target = typeAliasTarget(entry) {
+                    typeAliases.append((outer.map { "\($0).\(name)" } ?? name, target))
+                }
             default:
                 continue
             }
@@ -168,9 +235,34 @@ private struct StructureReader {
             objectiveCName: objectiveCName(entry),
             superclass: kind == .class ? inherited.first.map(Self.className) : nil,
             location: location(entry.int("key.nameoffset") ?? entry.int("key.offset") ?? 0))
-        for member in entry.children {
+        declaration.inherited = inherited.map(Self.className)
+        let children = entry.children
+        for (index, member) in children.enumerated() {
             let attributes = member.attributes
             let kind = member["key.kind"] as? String ?? ""
+            if kind == "source.lang.swift.decl.var.static" || kind == "source.lang.swift.decl.var.class",
+                let name = member["key.name"] as? String,
+                let listKind = MemberKind.allCases.first(where: { $0.plural == name })
+            {
+                declaration.memberLists.append(
+                    memberList(listKind, member, expressions: within(member, children, after: index)))
+            }
+            if kind == "source.lang.swift.decl.var.instance", let name = member["key.name"] as? String {
+                declaration.storedProperties.append(
+                    SwiftProperty(
+                        name: name, typeName: propertyType(member, expressions: within(member, children, after: index)),
+                        location: location(declarationStart(member))))
+            }
+            if kind == "source.lang.swift.decl.function.method.instance", let name = member["key.name"] as? String {
+                let parameter = member.children.first {
+                    $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter"
+                }
+                declaration.methods.append(
+                    SwiftMethod(
+                        name: String(name.prefix { $0 != "(" }),
+                        firstParameterType: (parameter?["key.typename"] as? String).map(Self.className),
+                        location: location(declarationStart(member))))
+            }
             if kind == "source.lang.swift.decl.var.instance", let name = member["key.name"] as? String {
                 if attributes.contains("source.decl.attribute.iboutlet") {
                     declaration.outlets.append(outlet(member, name: name))
@@ -219,6 +311,216 @@ private struct StructureReader {
         return SwiftOutlet(
             name: name, typeName: Self.className(type), optionality: optionality, isCollection: isCollection,
             location: location(declarationStart(member)))
+    }
+
+    // MARK: LayoutKit's member lists
+
+    /// The expressions sourcekitd lists after a declaration that lie inside it: the initial value or
+    /// body of a property comes as its siblings, not its children.
+    private func within(_ member: [String: Any], _ siblings: [[String: Any]], after index: Int) -> [[String: Any]] {
+        guard let start = member.int("key.offset"), let length = member.int("key.length") else { return [] }
+        var found = member.children
+        for sibling in siblings[(index + 1)...] {
+            guard let offset = sibling.int("key.offset"), offset < start + length else { break }
+            found.append(sibling)
+        }
+        return found
+    }
+
+    /// The text of `length` bytes at `offset`, or `""` when the range is not in the file.
+    private func text(_ offset: Int?, _ length: Int?) -> String {
+        guard let offset, let length, offset >= 0, length >= 0, offset + length <= bytes.count else { return "" }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    /// The calls that are list entries, by the name sourcekitd gives the callee.
+    private static let entryCalls: [String: MemberKind] = [
+        "Outlet": .outlet, "Outlet.mainActor": .outlet, ".mainActor": .outlet, "Outlet.init": .outlet,
+        "Action": .action, "Action.init": .action, "Property": .property, "Property.init": .property,
+    ]
+
+    /// The words a list's declaration may hold besides its entries and still be all the list there is.
+    private static let listWords: Set<String> = [
+        "static", "class", "var", "let", "override", "public", "internal", "package", "private", "fileprivate",
+        "open", "final", "nonisolated", "MainActor", "super", "return", "get", "Outlet", "Action", "Property",
+        "Self", "Sendable", "outlets", "actions", "properties",
+    ]
+
+    /// One `outlets`/`actions`/`properties` list: its entries, and whether anything else builds it.
+    private mutating func memberList(
+        _ kind: MemberKind, _ member: [String: Any], expressions: [[String: Any]]
+    ) -> SwiftMemberList {
+        var list = SwiftMemberList(
+            kind: kind, entries: [], openReason: nil, location: location(declarationStart(member)))
+        let start = member.int("key.offset") ?? 0
+        var declarationText = Array(text(start, member.int("key.length")).utf8)
+        func blank(_ entry: [String: Any]) {
+            guard let offset = entry.int("key.offset"), let length = entry.int("key.length") else { return }
+            for position in max(0, offset - start)..<min(declarationText.count, offset - start + length) {
+                declarationText[position] = UInt8(ascii: " ")
+            }
+        }
+        var pending = expressions
+        while let expression = pending.popLast() {
+            let expressionKind = expression["key.kind"] as? String ?? ""
+            switch expressionKind {
+            case "source.lang.swift.expr.array":
+                pending += expression.children
+            case "source.lang.swift.expr.call":
+                let callee = expression["key.name"] as? String ?? ""
+                guard Self.entryCalls[callee] == kind, let entry = listEntry(kind, expression) else {
+                    list.openReason =
+                        list.openReason
+                        ?? "its \(kind.plural) list calls \(callee.isEmpty ? "a function" : "'\(callee)'"), which the checker cannot read"
+                    continue
+                }
+                list.entries.append(entry)
+                blank(expression)
+            default:
+                list.openReason = list.openReason ?? "its \(kind.plural) list is built by code the checker cannot read"
+            }
+        }
+        list.entries.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        list.extendsSuper = String(decoding: declarationText, as: UTF8.self).contains("super.\(kind.plural)")
+        if list.openReason == nil, let word = Self.unexpectedWord(in: String(decoding: declarationText, as: UTF8.self))
+        {
+            list.openReason = "its \(kind.plural) list uses '\(word)', which the checker cannot read"
+        }
+        return list
+    }
+
+    /// The first word of a list's declaration, its entries blanked out, that is not part of a plain list.
+    private static func unexpectedWord(in text: String) -> String? {
+        var word = ""
+        var inComment = false
+        var previous: Character = " "
+        for character in text + " " {
+            if inComment {
+                if character == "\n" { inComment = false }
+                previous = character
+                continue
+            }
+            if previous == "/" && character == "/" {
+                inComment = true
+                word = ""
+                continue
+            }
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if !word.isEmpty, !listWords.contains(word) { return word }
+                word = ""
+                if !" \n\t\r:=[]{}+.,<>@()&/".contains(character) { return String(character) }
+            }
+            previous = character
+        }
+        return nil
+    }
+
+    /// One entry of a list, when every argument is one the checker can read.
+    private mutating func listEntry(_ kind: MemberKind, _ call: [String: Any]) -> SwiftListEntry? {
+        let arguments = call.children.filter { $0["key.kind"] as? String == "source.lang.swift.expr.argument" }
+        let positional = arguments.filter { $0["key.name"] == nil }
+        guard positional.count == 2 else { return nil }
+        let name = text(positional[0].int("key.bodyoffset"), positional[0].int("key.bodylength"))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\""),
+            !name.dropFirst().dropLast().contains(where: { $0 == "\\" || $0 == "\"" })
+        else { return nil }
+        var reference = text(positional[1].int("key.bodyoffset"), positional[1].int("key.bodylength"))
+            .filter { !$0.isWhitespace }
+        if kind == .action {
+            guard !reference.hasPrefix("\\") else { return nil }
+        } else {
+            guard reference.hasPrefix("\\") else { return nil }
+            reference.removeFirst()
+        }
+        let parts = reference.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let member = parts.last, !member.isEmpty,
+            member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
+        let rootParts = parts.dropLast()
+        let root = rootParts.joined(separator: ".")
+        guard root.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        var isOptional = false
+        if let optional = arguments.first(where: { $0["key.name"] as? String == "optional" }) {
+            let value = text(optional.int("key.bodyoffset"), optional.int("key.bodylength"))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // A value the syntax does not settle is read as optional: never a false "not connected".
+            isOptional = value != "false"
+        }
+        return SwiftListEntry(
+            kind: kind, name: String(name.dropFirst().dropLast()),
+            root: root.isEmpty || root == "Self" ? nil : root, member: member, isOptional: isOptional,
+            location: location(call.int("key.offset") ?? 0))
+    }
+
+    /// A property's type: as declared without `?`/`!`, else as its initial value plainly has it.
+    private func propertyType(_ member: [String: Any], expressions: [[String: Any]]) -> String? {
+        if var type = member["key.typename"] as? String {
+            type = type.filter { !$0.isWhitespace }
+            if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+            if type.hasPrefix("Optional<"), type.hasSuffix(">") {
+                type = String(type.dropFirst("Optional<".count).dropLast())
+            }
+            return type
+        }
+        let declaration = text(member.int("key.offset"), member.int("key.length"))
+        guard let equals = declaration.firstIndex(of: "=") else { return nil }
+        let value = declaration[declaration.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        if let call = expressions.first(where: { $0["key.kind"] as? String == "source.lang.swift.expr.call" }),
+            let callee = call["key.name"] as? String, value.hasPrefix(callee),
+            callee.first?.isUppercase == true, value.hasSuffix(")")
+        {
+            return callee.hasSuffix(".init") ? String(callee.dropLast(".init".count)) : callee
+        }
+        if value == "true" || value == "false" { return "Bool" }
+        // `Style.plain`: a case of an enum, whose type is the name before the last dot.
+        if let dot = value.lastIndex(of: "."), value.first?.isUppercase == true,
+            value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+        {
+            return String(value[..<dot])
+        }
+        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { return "String" }
+        let number = value.hasPrefix("-") ? String(value.dropFirst()) : value
+        if !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "_" }) { return "Int" }
+        if !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "_" || $0 == "." }),
+            number.filter({ $0 == "." }).count == 1
+        {
+            return "Double"
+        }
+        return nil
+    }
+
+    /// The cases an enum declares, in order.
+    private func cases(of entry: [String: Any]) -> [String] {
+        entry.children.filter { $0["key.kind"] as? String == "source.lang.swift.decl.enumcase" }
+            .flatMap(\.children)
+            .filter { $0["key.kind"] as? String == "source.lang.swift.decl.enumelement" }
+            .compactMap { element -> String? in
+                guard let name = (element["key.name"] as? String).map({ String($0.prefix { $0 != "(" }) }) else {
+                    return nil
+                }
+                // `case regular = "r"`: the raw value is what a layout writes.
+                let value = element.children.first {
+                    $0["key.kind"] as? String == "source.lang.swift.structure.elem.init_expr"
+                }
+                let raw = value.map { text($0.int("key.offset"), $0.int("key.length")) }?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                if let raw, raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") {
+                    return String(raw.dropFirst().dropLast())
+                }
+                return name
+            }
+    }
+
+    /// What `typealias Name = Target` names, read from the file.
+    private func typeAliasTarget(_ entry: [String: Any]) -> String? {
+        let declaration = text(entry.int("key.offset"), entry.int("key.length"))
+        guard let equals = declaration.firstIndex(of: "=") else { return nil }
+        let target = declaration[declaration.index(after: equals)...].filter { !$0.isWhitespace }
+        return target.isEmpty
+            ? nil : Self.className(String(target.prefix { $0 != "<" }).split(separator: ".").joined(separator: "."))
     }
 
     /// Where a member's declaration begins: its first attribute, or its keyword.

@@ -15,8 +15,8 @@ import Foundation
 /// Not API: the checker reaches it as `@_spi(FileReading)`.
 @_spi(FileReading)
 public enum LayoutFile {
-    /// The most bytes read from any file: one past `LayoutValidator.maximumFileBytes`.
-    public static let readLimit = LayoutValidator.maximumFileBytes + 1
+    /// The most bytes read from any file: one past `InputLimits.maximumFileBytes`.
+    public static let readLimit = InputLimits.maximumFileBytes + 1
 
     /// What reading a file gave.
     public enum Contents: Sendable {

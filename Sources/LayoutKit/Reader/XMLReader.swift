@@ -11,7 +11,7 @@ internal import CLibXML2
 // freed before `read` returns.
 
 /// What the reader enforces beyond well-formedness, from the `input-limit` rule; the file size limit
-/// is `LayoutValidator.maximumFileBytes`, which readers of files share.
+/// is `InputLimits.maximumFileBytes`, which readers of files share.
 struct XMLReaderLimits: Sendable {
     var maximumDepth = 128
     var maximumElements = 100_000
@@ -70,12 +70,12 @@ enum XMLReader {
         limits: XMLReaderLimits = .standard,
         handler: some XMLHandler
     ) -> Diagnostic? {
-        if bytes.count > LayoutValidator.maximumFileBytes {
+        if bytes.count > InputLimits.maximumFileBytes {
             return Diagnostic(
                 rule: .inputLimit,
                 message:
-                    "the file is larger than \(LayoutValidator.maximumFileBytes) bytes "
-                    + "(\(LayoutValidator.maximumFileMebibytes) MiB), the limit for one file",
+                    "the file is larger than \(InputLimits.maximumFileBytes) bytes "
+                    + "(\(InputLimits.maximumFileMebibytes) MiB), the limit for one file",
                 location: SourceLocation(file: file, line: 1, column: 1))
         }
         if bytes.isEmpty {

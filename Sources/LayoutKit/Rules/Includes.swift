@@ -133,15 +133,19 @@ struct IncludeSummary: Sendable {
 final class IncludeStore: Sendable {
     let source: any LayoutSource
     let catalog: ClassCatalog?
+    /// The run's rule settings, applied to each included layout before its errors are counted.
+    let ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
     private let names = Mutex<KnownNames??>(nil)
     private let decoded = Mutex<[String: DecodedLayout]>([:])
     private let checked = Mutex<[String: CheckedLayout]>([:])
     private let summaries = Mutex<[String: IncludeSummary]>([:])
     private let templates = Mutex<[String: LayoutTemplate]>([:])
 
-    init(source: any LayoutSource, catalog: ClassCatalog?) {
+    init(source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: CheckConfiguration.RuleSetting] = [:])
+    {
         self.source = source
         self.catalog = catalog
+        self.ruleSettings = ruleSettings
     }
 
     /// The names the source knows, asked for once; `nil` when it cannot list them.
@@ -199,7 +203,8 @@ final class IncludeStore: Sendable {
 
     func checkedLayout(_ name: String) -> CheckedLayout {
         if let found = checked.withLock({ $0[name] }) { return found }
-        let result = LayoutValidator.check(decodedLayout(name), catalog: catalog, includes: self)
+        let result = LayoutValidator.check(
+            decodedLayout(name), catalog: catalog, includes: self, ruleSettings: ruleSettings)
         return checked.withLock { checked in
             if let earlier = checked[name] { return earlier }
             checked[name] = result

@@ -10,16 +10,23 @@
 public struct LayoutValidator: Sendable {
     /// How a run is configured beyond its classes and its layouts. Empty in format 1.0.
     public struct Options: Sendable {
+        /// The severity each rule a configuration names is given (`layout-check.xml`'s `<rule>`),
+        /// applied as diagnostics leave the rules: an ignored rule is gone before includes count a
+        /// layout's errors.
+        public var ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
+
         /// The default options.
-        public init() {}
+        public init() { ruleSettings = [:] }
+
+        /// Options with a configuration's rule settings.
+        public init(ruleSettings: [RuleID: CheckConfiguration.RuleSetting]) {
+            self.ruleSettings = ruleSettings
+        }
     }
 
     /// The largest file the reader accepts (4 MiB); a larger one is an `input-limit` error at line 1.
     /// A caller reading from a stream need read no more than one byte past it.
-    public static let maximumFileBytes = 4 * 1024 * 1024
-
-    /// `maximumFileBytes` in MiB, for messages.
-    static var maximumFileMebibytes: Int { maximumFileBytes / (1024 * 1024) }
+    public static let maximumFileBytes = InputLimits.maximumFileBytes
 
     /// The classes layouts may name; `nil` skips the class rules (the caller warns once).
     public let catalog: ClassCatalog?
@@ -40,7 +47,7 @@ public struct LayoutValidator: Sendable {
         self.catalog = catalog
         self.source = source
         self.options = options
-        self.includes = source.map { IncludeStore(source: $0, catalog: catalog) }
+        self.includes = source.map { IncludeStore(source: $0, catalog: catalog, ruleSettings: options.ruleSettings) }
     }
 
     /// Every diagnostic for one layout, in source order, but those its `lk:ignore` attributes silence.
@@ -112,7 +119,7 @@ public struct LayoutValidator: Sendable {
     /// `analyze(_:file:name:)`, asking for the name only when the layout includes another.
     func analyze(_ bytes: [UInt8], file: String, name: () -> String?) -> Outcome {
         let decoded = Self.decode(bytes, file: file)
-        let checked = Self.check(decoded, catalog: catalog, includes: includes)
+        let checked = Self.check(decoded, catalog: catalog, includes: includes, ruleSettings: options.ruleSettings)
         guard let layout = decoded.layout, !checked.sites.isEmpty else {
             return Outcome(
                 diagnostics: DiagnosticCollector.capped(checked.diagnostics), analysis: checked.analysis,
@@ -168,7 +175,10 @@ public struct LayoutValidator: Sendable {
 
     /// Runs every rule on one decoded layout by itself, its includes standing for the objects they
     /// include (`includes` says of which type); what the includes themselves come to is the store's.
-    static func check(_ decoded: DecodedLayout, catalog: ClassCatalog?, includes: IncludeStore?) -> CheckedLayout {
+    static func check(
+        _ decoded: DecodedLayout, catalog: ClassCatalog?, includes: IncludeStore?,
+        ruleSettings: [RuleID: CheckConfiguration.RuleSetting] = [:]
+    ) -> CheckedLayout {
         guard var layout = decoded.layout, let root = decoded.root else {
             return CheckedLayout(diagnostics: decoded.diagnostics, sites: [])
         }
@@ -184,6 +194,11 @@ public struct LayoutValidator: Sendable {
         if decoded.hasSuppressions {
             var suppressions = Suppressions(root, file: decoded.file)
             diagnostics = suppressions.apply(to: diagnostics, classRulesRan: catalog != nil)
+        }
+        // Configured severities too, so that an ignored rule is no error of this layout when an
+        // including layout counts them.
+        if !ruleSettings.isEmpty {
+            diagnostics = CheckConfiguration(rules: ruleSettings).apply(to: diagnostics)
         }
         let sites = analysis.objects.indices.compactMap { index -> IncludeSite? in
             let node = analysis.objects[index].node

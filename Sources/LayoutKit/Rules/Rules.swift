@@ -43,8 +43,14 @@ struct LayoutRules {
         Step(rule.id).map { ($0, rule.phase) }
     }
 
-    /// Runs every rule in table order; the class rules only when there is a catalog.
+    /// The classes that `class=`/`module=` name and the catalog does not have, with the message that
+    /// says why: found by `resolveClasses`, reported by `unknown-class`.
+    private var unresolved: [(position: SourcePosition, message: String)] = []
+
+    /// Runs every rule in table order; the class rules only when there is a catalog, after the step
+    /// that resolves every endpoint's class, which no rule does as a side effect.
     mutating func run() {
+        if let catalog { resolveClasses(catalog) }
         for (step, phase) in Self.engineSteps {
             if phase == .classes && catalog == nil { continue }
             run(step)
@@ -225,12 +231,21 @@ struct LayoutRules {
 
     // MARK: Classes
 
-    /// `unknown-class`: a class that the catalog does not know. Also records every endpoint's class.
-    private mutating func unknownClass(_ catalog: ClassCatalog) {
+    /// The step before the class rules: the class of every endpoint (owner, externals, objects) that
+    /// resolves, in `classes`; the references that do not, in `unresolved`.
+    private mutating func resolveClasses(_ catalog: ClassCatalog) {
         func resolve(_ reference: ClassReference, _ endpoint: LayoutAnalysis.Endpoint) {
             switch catalog.resolve(reference, suggestions: &suggestions) {
             case .found(let entry): classes.set(entry, catalog.memberTable(of: entry.key), for: endpoint)
-            case .notFound(let message): report(.unknownClass, message, at: analysis.position(of: endpoint))
+            case .notFound(let message):
+                // A class of a module whose Swift sources were not read may exist: nothing is said of it,
+                // unless a module that was read has a class of that name (a wrong module= is then likely).
+                if let covered = catalog.coveredModules, let module = reference.module, !covered.contains(module),
+                    !catalog.declaresClass(named: reference.name)
+                {
+                    return
+                }
+                unresolved.append((analysis.position(of: endpoint), message))
             }
         }
         if let owner = analysis.layout.owner { resolve(owner.classReference, .owner) }
@@ -258,6 +273,13 @@ struct LayoutRules {
         }
     }
 
+    /// `unknown-class`: a class that the catalog does not know.
+    private mutating func unknownClass(_ catalog: ClassCatalog) {
+        for (position, message) in unresolved {
+            report(.unknownClass, message, at: position)
+        }
+    }
+
     /// `class-kind-mismatch`: `<label class="X">` where X does not derive from `label`.
     private mutating func classKindMismatch(_ catalog: ClassCatalog) {
         for (index, object) in analysis.objects.enumerated()
@@ -280,7 +302,8 @@ struct LayoutRules {
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
         for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
-            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil
+            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil,
+                catalog.openReason(of: entry.key) == nil
             else { continue }
             report(
                 rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
@@ -350,7 +373,7 @@ struct LayoutRules {
             guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
             for property in object.node.properties {
                 let key = MemberKey.property(property.name)
-                guard catalog.member(key, in: table) == nil else { continue }
+                guard catalog.member(key, in: table) == nil, catalog.openReason(of: entry.key) == nil else { continue }
                 report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
             }
         }

@@ -153,6 +153,8 @@ enum SARIFReporter {
 
         struct Configuration: Encodable {
             var level: String
+            /// SARIF's `enabled`, written only for a rule that is off by default (`open-class`); absent means true.
+            var enabled: Bool?
         }
 
         init(_ rule: RuleDescriptor) {
@@ -160,7 +162,8 @@ enum SARIFReporter {
             shortDescription = Message(text: rule.summary)
             fullDescription = Message(text: "\(rule.summary); reported at \(rule.reportedAt).")
             help = Self.help(rule)
-            defaultConfiguration = Configuration(level: rule.defaultSeverity.rawValue)
+            defaultConfiguration = Configuration(
+                level: rule.defaultSeverity.rawValue, enabled: rule.isEnabledByDefault ? nil : false)
         }
 
         /// The help of a rule, as Markdown (the table's text, which writes code in backticks) and as

@@ -1,6 +1,6 @@
 import LayoutKit
 
-/// The cell of `Layouts/CardCell.layout.xml`; `Layouts/Cards.classes.xml` declares it for layout-check.
+/// The cell of `Layouts/CardCell.layout.xml`; layout-check reads its outlets from this very list.
 public final class CardCell: TableViewCell {
     public var titleLabel: Label?
     public var subtitleLabel: Label?
