@@ -104,7 +104,9 @@ enum LayoutCheck {
         }
         let swiftCatalog = swift.map { ClassCatalog.load(swift: $0.files) }
         if let path = arguments.writeSchemas, let swiftCatalog {
-            if let failure = writeSchemas(swiftCatalog, to: path) { return usageFailure([failure], destination: destination) }
+            if let failure = writeSchemas(swiftCatalog, to: path) {
+                return usageFailure([failure], destination: destination)
+            }
         }
 
         let (schemaCatalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
