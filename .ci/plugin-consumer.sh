@@ -88,9 +88,12 @@ grep -q '"files" : 1' <<<"$log" || { echo "$log"; fail "the command plugin did n
     --config Sources/Cards/layout-check.xml --write-baseline layout-check-baseline.xml Sources >/dev/null 2>&1) \
     || fail "the command plugin could not write a baseline"
 grep -q "urn:layoutkit:baseline:1" "$consumer/layout-check-baseline.xml" || fail "no baseline written"
-# 5. The command plugin's standard output is the report alone, its summary on standard error (none with
+# 8. The command plugin's standard output is the report alone, its summary on standard error (none with
 #    --quiet); with no PATH it checks every target with layouts, or those --target names; and it says
 #    whether layout-check found errors or could not check (SwiftPM exits 1 for both).
+# The Swift file and the layout as the example ships them, consistent again after steps 4 to 6.
+cp "$root/Examples/PluginConsumer/Sources/Cards/CardCell.swift" "$swift"
+cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
 plugin() { (cd "$consumer" && swift package --scratch-path "$scratch" layout-check "$@" 2>"$work/stderr"); }
 out=$(plugin --format sarif) || { cat "$work/stderr"; fail "the command plugin failed on every target"; }
 [[ "$out" == "{"*"}" ]] || { echo "$out"; fail "standard output is not the SARIF log alone"; }
@@ -107,6 +110,30 @@ sed -i 's/outlet="subtitleLabel"/outlet="subtitelLabel"/' "$layout"
 if plugin --target Cards >/dev/null; then fail "the command plugin passed a broken layout"; fi
 grep -q "layout-check found errors (exit status 1)" "$work/stderr" \
     || { cat "$work/stderr"; fail "the plugin did not say that layout-check found errors"; }
+cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
+
+# 9. A repository with findings adopts the build plugin through the configuration's <baseline>: the
+#    recorded finding passes the build; the baseline is an input, so emptying it reruns the check, which
+#    then fails on the finding.
+cp "$root/Examples/PluginConsumer/Sources/Cards/CardCell.swift" "$swift"
+cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
+sed -i 's/outlet="subtitleLabel"/outlet="subtitelLabel"/' "$layout"
+(cd "$consumer" && swift package --scratch-path "$scratch" --allow-writing-to-package-directory layout-check \
+    --target Cards --config Sources/Cards/layout-check.xml \
+    --write-baseline Sources/Cards/layout-check-baseline.xml >/dev/null 2>&1) \
+    || fail "the command plugin could not record the finding"
+grep -q "unknown-outlet" "$consumer/Sources/Cards/layout-check-baseline.xml" \
+    || { cat "$consumer/Sources/Cards/layout-check-baseline.xml"; fail "the baseline does not record the finding"; }
+config="$consumer/Sources/Cards/layout-check.xml"
+sed -i 's|<rule id="unconnected-outlet"|<baseline path="layout-check-baseline.xml"/>\n    <rule id="unconnected-outlet"|' "$config"
+grep -q '<baseline path=' "$config" || fail "the configuration names no baseline"
+log=$(build) || { echo "$log"; fail "the build failed on a finding its configuration's baseline records"; }
+grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the configuration edit did not rerun the check"; }
+sed -i '/<finding /d' "$consumer/Sources/Cards/layout-check-baseline.xml"
+if log=$(build); then echo "$log"; fail "the build passed after the baseline stopped recording the finding"; fi
+grep -F "$layout:" <<<"$log" | grep -qF "[unknown-outlet]" \
+    || { echo "$log"; fail "no error for the finding once the baseline no longer records it"; }
+echo "baseline in the configuration: adopted, and an input of the build"
 cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
 
 echo "plugin-consumer: both plugins work"

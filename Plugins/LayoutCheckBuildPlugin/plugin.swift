@@ -1,6 +1,10 @@
 import Foundation
 import PackagePlugin
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// Checks a target's layouts against its Swift code on every build that changed either: `layout-check`
 /// (built from source, so it works on Linux) runs as a build command given the target's Swift sources
 /// and those of the package's targets it depends on (`--swift-sources MODULE=DIR`), and the layouts
@@ -26,7 +30,9 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
         var inputs = layouts + schemas
         if let configuration = Self.configuration(from: target.directoryURL, root: context.package.directoryURL) {
             arguments += ["--config", configuration.path]
-            inputs.append(configuration)
+            // What the configuration makes the run read is an input too: editing the baseline or a Swift file
+            // of a <swift-sources> reruns the check.
+            inputs += [configuration] + ConfiguredFiles.read(configuration)
         } else if !schemas.isEmpty {
             arguments += ["--schemas", target.directoryURL.path]
         }
@@ -75,5 +81,46 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
             if current.path == top || current.path == "/" { return nil }
             current = current.deletingLastPathComponent()
         }
+    }
+}
+
+/// The files a `layout-check.xml` makes a run read besides the target's own: its `<baseline path>`, and
+/// the Swift files and class schemas under its `<swift-sources path>` and `<schemas path>`, relative to
+/// its folder. Only their paths are read here; `layout-check` reads and checks the configuration itself.
+final class ConfiguredFiles: NSObject, XMLParserDelegate {
+    private let directory: URL
+    private var files: [URL] = []
+
+    private init(directory: URL) { self.directory = directory }
+
+    static func read(_ configuration: URL) -> [URL] {
+        guard let parser = XMLParser(contentsOf: configuration) else { return [] }
+        let reader = ConfiguredFiles(directory: configuration.deletingLastPathComponent())
+        parser.delegate = reader
+        parser.shouldResolveExternalEntities = false
+        _ = parser.parse()
+        return reader.files
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        guard let path = attributes["path"] else { return }
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appending(path: path)
+        switch element {
+        case "baseline": files.append(url)
+        case "swift-sources": files += Self.files(under: url, suffix: ".swift")
+        case "schemas": files += Self.files(under: url, suffix: ".classes.xml")
+        default: break
+        }
+    }
+
+    private static func files(under directory: URL, suffix: String) -> [URL] {
+        guard
+            let walk = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        return walk.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(suffix) }
     }
 }

@@ -46,6 +46,23 @@ struct LayoutCheckCommandPlugin: CommandPlugin {
                     contentsOf: targets.flatMap { ["--schemas", $0.directoryURL.path] },
                     at: toolArguments.firstIndex(of: "--") ?? toolArguments.endIndex)
             }
+            // The build plugin's Swift sources: each target's own and those of the package's targets it
+            // depends on, so that both plugins judge the layouts against the same Swift code.
+            let packageTargets = Set(context.package.targets.map(\.id))
+            var modules: [String] = []
+            for target in targets {
+                let sources =
+                    [target]
+                    + target.recursiveTargetDependencies.filter { packageTargets.contains($0.id) }
+                    .compactMap { $0 as? SourceModuleTarget }
+                for source in sources where !source.sourceFiles(withSuffix: "swift").map(\.url).isEmpty {
+                    let argument = "\(source.moduleName)=\(source.directoryURL.path)"
+                    if !modules.contains(argument) { modules.append(argument) }
+                }
+            }
+            toolArguments.insert(
+                contentsOf: modules.flatMap { ["--swift-sources", $0] },
+                at: toolArguments.firstIndex(of: "--") ?? toolArguments.endIndex)
             toolArguments += (toolArguments.contains("--") ? [] : ["--"]) + targets.map(\.directoryURL.path)
         }
 
