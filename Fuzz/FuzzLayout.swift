@@ -80,7 +80,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
     _ = ClassCatalog.load(schemas: [(path: "input.classes.xml", bytes: bytes)])
     for diagnostic in diagnostics {
         // A layout's diagnostics are all in the file: only a finding about the run has no location.
-        precondition(diagnostic.location.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
+        precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
         precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
     }
 
