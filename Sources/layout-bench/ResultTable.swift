@@ -12,7 +12,7 @@ struct ResultRow {
     var isMet: Bool?
 }
 
-/// The table `layout-bench` prints, in Markdown so that it pastes into the README as it is.
+/// The table `layout-bench` prints, in Markdown so that it pastes into the article "Performance" as it is.
 struct ResultTable {
     private(set) var rows: [ResultRow] = []
 

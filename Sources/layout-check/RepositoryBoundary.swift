@@ -9,7 +9,7 @@ import LayoutKit
     import Darwin
 #endif
 
-/// Where the files a run's settings name may be (README, "Limits"): inside the repository once
+/// Where the files a run's settings name may be (article "Security"): inside the repository once
 /// symbolic links are followed, and a regular file or a folder. A configuration must not make the
 /// checker read `/proc/self/fd/1` (which hangs `layout-check | tee`) or anything else on the machine,
 /// and `--write-baseline` must not replace a device, a FIFO or a link's target.

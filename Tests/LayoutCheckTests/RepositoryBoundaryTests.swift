@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Paths a configuration names, and the file `--write-baseline` writes, stay inside the repository once
-/// symbolic links are followed, and are regular files or folders (README, "Limits"): a configuration
+/// symbolic links are followed, and are regular files or folders (article "Security"): a configuration
 /// cannot make the checker read a pipe or a device, or anything else on the machine.
 @Suite struct RepositoryBoundaryTests {
     static func configuration(_ body: String) -> String {

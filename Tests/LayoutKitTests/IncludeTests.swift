@@ -4,7 +4,7 @@ import PhotoApp
 import Synchronization
 import Testing
 
-/// `<include>` through the loader, the cache and the validator (README, "Includes"): the composed
+/// `<include>` through the loader, the cache and the validator (article "Layout format"): the composed
 /// objects, and each of the include rules and hostile inputs, at its line.
 @Suite struct IncludeTests {
     let registry: LayoutRegistry

@@ -2,32 +2,51 @@ import Foundation
 import LayoutKit
 import Testing
 
-/// `RuleDescriptor.all` is the one rules table: the README and the documentation show it, and the engine runs it.
+/// `RuleDescriptor.all` is the one rules table: the engine runs it, and the documentation catalog's article
+/// "Rules" shows it — the table's one home, which the README links to instead of copying it.
 @Suite struct RuleTableTests {
-    /// The README's row for a rule, as the table renders it.
-    static func readmeRow(_ rule: RuleDescriptor) -> String {
+    static let rulesArticle = "Sources/LayoutKit/LayoutKit.docc/Rules.md"
+
+    /// The article's row for a rule, as the table renders it.
+    static func tableRow(_ rule: RuleDescriptor) -> String {
         let severity = rule.defaultSeverity == .warning ? " (warning)" : ""
         let loader = rule.phase == .instantiation ? " (loader)" : ""
         return "| `\(rule.id.rawValue)`\(severity)\(loader) | \(rule.reportedAt) | \(rule.summary) |"
     }
 
+    /// The file at `path`, relative to the repository's root.
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
     /// The rows of the first `| rule |` table after `heading` in the Markdown file at `path`.
     static func rulesTableRows(in path: String, after heading: String) throws -> [String] {
-        let text = try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+        let text = try text(path)
         let section = try #require(text.range(of: heading), "\(path) has no \(heading)")
         return text[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .drop { !$0.hasPrefix("| rule |") }.dropFirst(2).prefix { $0.hasPrefix("|") }.map(String.init)
     }
 
-    /// The README and the documentation catalog's article "Rules" show the table as it is.
-    @Test(arguments: [
-        ("README.md", "\n## Rules\n"),
-        ("Sources/LayoutKit/LayoutKit.docc/Rules.md", "\n## Overview\n"),
-    ])
-    func rulesTableIsTheRuleTable(path: String, heading: String) throws {
-        let rows = try Self.rulesTableRows(in: path, after: heading)
-        let expected = RuleDescriptor.all.map(Self.readmeRow)
-        #expect(rows == expected, "\(path)'s rules table should read:\n\(expected.joined(separator: "\n"))")
+    /// The article "Rules" shows the table as it is.
+    @Test func rulesArticleShowsTheRuleTable() throws {
+        let rows = try Self.rulesTableRows(in: Self.rulesArticle, after: "\n## Overview\n")
+        let expected = RuleDescriptor.all.map(Self.tableRow)
+        #expect(
+            rows == expected, "\(Self.rulesArticle)'s rules table should read:\n\(expected.joined(separator: "\n"))")
+    }
+
+    /// The README links to the article and keeps no copy of the table to drift: no table row names a rule.
+    @Test func readmeLinksToTheRulesArticleAndHasNoCopyOfTheTable() throws {
+        let readme = try Self.text("README.md")
+        let linksToTheArticle = readme.contains("](\(Self.rulesArticle))")
+        #expect(linksToTheArticle, "README.md should link to \(Self.rulesArticle)")
+        let lines = readme.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for rule in RuleDescriptor.all {
+            let copies = lines.filter { $0.hasPrefix("| `\(rule.id.rawValue)`") }
+            #expect(
+                copies.isEmpty,
+                "README.md has a table row for \(rule.id.rawValue); its one home is \(Self.rulesArticle)")
+        }
     }
 
     @Test func idsAreUniqueAndFindable() {

@@ -3,7 +3,7 @@ import LayoutKit
 import PhotoApp
 import Testing
 
-/// `lk:ignore` (README, "Suppressions") through the rule engine and the loader; the fixture table
+/// `lk:ignore` (article "Layout format") through the rule engine and the loader; the fixture table
 /// (`Fixtures/valid/suppression-*`, `invalid/unused-suppression*`, `invalid/schema-suppression*`)
 /// pins down where each suppression applies.
 @Suite struct SuppressionTests {

@@ -15,7 +15,7 @@ public struct Baseline: Sendable, Equatable {
     public static let namespace = "urn:layoutkit:baseline:1"
 
     /// The largest baseline file read, as for any file the checker reads (4 MiB); `--write-baseline`
-    /// refuses to write a larger one rather than write what `--baseline` cannot read (README, Limits).
+    /// refuses to write a larger one rather than write what `--baseline` cannot read (article "Security").
     public static let maximumBytes = LayoutValidator.maximumFileBytes
     /// The most findings a baseline holds: one element each, under the reader's element limit.
     public static let maximumEntries = XMLReaderLimits.standard.maximumElements - 1

@@ -319,7 +319,7 @@ struct LayoutDecoder {
     }
 
     /// An attribute of the tools namespace: `lk:ignore` naming rules that exist and may be silenced,
-    /// or nothing else (README, "Suppressions").
+    /// or nothing else (article "Layout format").
     private mutating func checkSuppression(_ attribute: ParsedAttribute, of element: ParsedElement) {
         guard attribute.name == Suppressions.attribute else {
             report(

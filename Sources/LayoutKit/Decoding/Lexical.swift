@@ -132,7 +132,7 @@ enum Lexical {
 struct SuggestionBudget {
     /// Names longer than this get no suggestion: a typo is a short edit of a short name.
     static let maximumLength = 64
-    /// Candidates looked at plus edit-distance cells computed, for one file (README, Security).
+    /// Candidates looked at plus edit-distance cells computed, for one file (article "Security").
     static let workPerFile = 1_000_000
 
     private(set) var work: Int

@@ -1,7 +1,7 @@
 /// The diagnostics of one file, at most `maximumPerFile` of them: past that the rest are only counted,
 /// and the list ends with one `input-limit` diagnostic saying how many were not shown. A generator gone
 /// wrong can make millions of findings out of a small file; a person reads the first screenful, and the
-/// checker's memory, time and output stay proportional to the file (README, Security).
+/// checker's memory, time and output stay proportional to the file (article "Security").
 struct DiagnosticCollector: Sendable {
     /// The most diagnostics reported for one file before the summary.
     static let maximumPerFile = 1_000
@@ -78,7 +78,7 @@ struct DiagnosticCollector: Sendable {
 
     /// One file's diagnostics as several steps made them (the rules, suppressions, includes), each
     /// capped by itself, cut to `limit` in all: what leaves the engine for a file is at most `limit`
-    /// diagnostics and one summary, whichever step added them (README, Limits). Earlier summaries
+    /// diagnostics and one summary, whichever step added them (article "Security"). Earlier summaries
     /// are counted into the one summary.
     static func capped(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {
         var collector = DiagnosticCollector(limit: limit)

@@ -1,7 +1,7 @@
 /// One row of the rules table: everything LayoutKit and its tools say about a rule, kept in one place.
 ///
 /// The rule engine runs the rules in this table's order; `layout-check --help`, the `no-class-schemas`
-/// warning, the README's rules table (checked by a test) and every reporter read it, so that a rule is
+/// warning, the article "Rules"'s table (checked by a test) and every reporter read it, so that a rule is
 /// added by adding a row.
 public struct RuleDescriptor: Sendable, Hashable, Identifiable {
     /// When a rule runs, which also says what it can see.
@@ -54,7 +54,7 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         self.isLowerable = lowerable
     }
 
-    /// Every rule, in the order the engine runs them and the README lists them.
+    /// Every rule, in the order the engine runs them and the article "Rules" lists them.
     public static let all: [RuleDescriptor] = [
         RuleDescriptor(
             .xmlSyntax, .reading, lowerable: false, at: "where libxml2 stopped", "not well-formed XML; not UTF-8"),

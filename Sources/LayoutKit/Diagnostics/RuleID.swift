@@ -1,4 +1,5 @@
-/// The id of a rule of the rules table (`RuleDescriptor.all`, and the README's "Rules"), as printed in brackets after every diagnostic.
+/// The id of a rule of the rules table (`RuleDescriptor.all`, and the article "Rules"), as printed in brackets after
+/// every diagnostic.
 public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The id as written, e.g. `unknown-outlet`.
     public let rawValue: String

@@ -167,7 +167,7 @@ private struct PreScanFinding {
 
 /// An XML declaration that names an encoding other than UTF-8. libxml2 runs with `XML_PARSE_IGNORE_ENC`,
 /// so it would read the bytes as UTF-8 whatever the declaration says, where every conforming parser
-/// would convert them: the two would disagree about what the file says (README, Security).
+/// would convert them: the two would disagree about what the file says (article "Security").
 private func declaredForeignEncoding(_ bytes: [UInt8]) -> PreScanFinding? {
     bytes.withUnsafeBufferPointer { buffer -> PreScanFinding? in
         let start = buffer.hasPrefix(ByteString.byteOrderMark, at: 0) ? 3 : 0

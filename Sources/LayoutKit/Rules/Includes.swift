@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Includes (README, "Includes"): `<include layout="NAME">` stands for the one top-level object of
+/// Includes (article "Layout format"): `<include layout="NAME">` stands for the one top-level object of
 /// the layout NAME, found through the run's `LayoutSource`.
 ///
 /// Every layout reachable by includes is read, decoded and checked once per `IncludeStore` (a run of
@@ -14,7 +14,7 @@ enum IncludeResolution {
 
     /// The most elements a layout may have with its includes expanded, each include counted as many
     /// times as it is included: the reader's limit for one file, so that the loader's template is no
-    /// larger than one file's could be (README, Security). Past it, an `input-limit` error at the
+    /// larger than one file's could be (article "Security"). Past it, an `input-limit` error at the
     /// include that crosses it.
     static let maximumExpandedElements = XMLReaderLimits.standard.maximumElements
 

@@ -1,4 +1,4 @@
-/// The rules of the README's rules table that look past one element: each is one function named after its id.
+/// The rules of the rules table (article "Rules") that look past one element: each is one function named after its id.
 ///
 /// `xml-syntax`, `forbidden-dtd` and `input-limit` are found by `XMLReader`, `schema` by `LayoutDecoder`,
 /// `class-schema` by `ClassSchemaDecoder`, `unreadable-file` and `no-class-schemas` by whoever reads files.

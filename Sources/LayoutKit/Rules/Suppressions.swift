@@ -1,4 +1,4 @@
-/// The `lk:ignore` attributes of one layout (README, "Suppressions"): the rules each element silences
+/// The `lk:ignore` attributes of one layout (article "Layout format"): the rules each element silences
 /// at itself and inside it, and which of them silenced something.
 ///
 /// One walk of the element tree maps the start position of every element inside a suppressing
