@@ -40,6 +40,13 @@ log=$(build) || { echo "$log"; fail "the build failed with the layout fixed"; }
 echo "fixed layout: the build passed in $((SECONDS - start))s"
 grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the fixed layout was not checked"; }
 
+# The resource bundle holds the layouts and nothing of the plugin's: its stamp is not an app resource.
+bundle=$(find "$scratch" -maxdepth 3 -type d -name "*_Cards.resources" | head -n 1)
+[ -n "$bundle" ] || fail "no resource bundle for Cards under $scratch"
+extra=$(cd "$bundle" && find . -type f ! -name "*.layout.xml")
+[ -z "$extra" ] || fail "the resource bundle holds more than the layouts: $extra"
+[ -f "$bundle/Layouts/CardCell.layout.xml" ] || fail "the resource bundle does not hold the layout"
+
 # 3. Nothing changed: no layout-check at all.
 start=$SECONDS
 log=$(build) || { echo "$log"; fail "the no-op build failed"; }
