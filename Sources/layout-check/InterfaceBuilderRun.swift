@@ -74,7 +74,9 @@ struct InterfaceBuilderRun {
             }
         }
         // The same cap as a layout's: past it, one input-limit diagnostic per file says how many more.
-        return (files, Diagnostic.capped(perFile: diagnostics + check.unconnectedOutlets(usage)), skipped)
+        // Each localized copy's repeat of its base file's finding is a note of that finding.
+        let folded = LocalizedCopies.fold(diagnostics + check.unconnectedOutlets(usage))
+        return (files, Diagnostic.capped(perFile: folded), skipped)
     }
 
     /// `work` on each file `discovery` finds, at most `jobs` at once; the results in the order found.

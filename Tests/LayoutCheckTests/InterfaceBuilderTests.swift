@@ -94,6 +94,67 @@ import Testing
         #expect(try result.report().diagnostics.isEmpty, "\(result)")
     }
 
+    /// Xcode never writes an id twice: a file that does is `duplicate-id` at each later element, with a
+    /// note at the first — capped per file like every other finding, however many views share the id.
+    @Test(arguments: [2, 3_000]) func viewsSharingOneIdAreDuplicateIdCappedPerFile(views: Int) throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let subviews = (0..<views).map { _ in #"<view contentMode="scaleToFill" id="Dp1-vW-1aA"/>"# }
+        try project.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <view contentMode="scaleToFill" id="Rt1-vW-1aA">
+                        <subviews>
+                            \(subviews.joined(separator: "\n"))
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+
+            """, to: "Shared.xib")
+        let app = Repository.root.appendingPathComponent(Self.app).path
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", "App=\(app)", "Shared.xib"], in: project.url)
+        #expect(result.status == 1, "\(result)")
+        let found = try result.report().diagnostics.filter { $0.file == "Shared.xib" }
+        let duplicates = found.filter { $0.rule == "duplicate-id" }
+        if views == 2 {
+            #expect(duplicates.map(\.line) == [7], "\(result)")
+            #expect(duplicates.first?.notes?.first?.line == 6, "\(result)")
+            #expect(found.count == 1)
+        } else {
+            #expect(duplicates.count == 1_000, "\(duplicates.count)")
+            #expect(found.filter { $0.rule == "input-limit" }.count == 1)
+            #expect(found.count == 1_001)
+        }
+    }
+
+    /// Localized copies of a storyboard repeat its connections: a finding the base file has is reported
+    /// once, there, with a note at each copy — and an outlet renamed away in Swift is still `unknown-outlet`.
+    /// A copy's own finding stays at the copy.
+    @Test func aFindingOfLocalizedCopiesIsReportedOnceAtTheBaseFile() throws {
+        let folder = "\(Self.folder)/Localized"
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", Self.app, folder])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 3)
+        let base = "\(folder)/Base.lproj/About.storyboard"
+        let found = report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }.sorted()
+        #expect(
+            found == [
+                "unconnected-outlet \(base):14", "unknown-outlet \(base):29",
+                "unknown-outlet \(folder)/fr.lproj/About.storyboard:29",
+            ], "\(result)")
+        let renamed = try #require(report.diagnostics.first { $0.rule == "unknown-outlet" && $0.file == base })
+        let copies = (renamed.notes ?? []).filter { $0.file.contains(".lproj/") }.map { "\($0.file):\($0.line)" }
+        #expect(
+            copies.sorted() == [
+                "\(folder)/de.lproj/About.storyboard:28", "\(folder)/fr.lproj/About.storyboard:28",
+            ], "\(result)")
+    }
+
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, "\(Self.defects)/Profile.xib"])
         let lines = result.outputLines

@@ -32,7 +32,8 @@
         case .document(let document):
             var checker = DocumentChecker(document: document, classes: classes, modules: modules)
             checker.run()
-            return InterfaceBuilderFileReport(diagnostics: checker.diagnostics, usage: checker.usage)
+            return InterfaceBuilderFileReport(
+                diagnostics: document.duplicateIDs + checker.diagnostics, usage: checker.usage)
         }
     }
 

@@ -45,6 +45,9 @@ struct InterfaceBuilderDocument: Sendable {
     var objects: [String: InterfaceBuilderObject] = [:]
     /// In document order.
     var connections: [InterfaceBuilderConnection] = []
+    /// `duplicate-id` at each element whose id an earlier element has: Xcode never writes an id twice,
+    /// so a file that does was written by something else, and its connections are ambiguous.
+    var duplicateIDs: [Diagnostic] = []
 
     /// The document type attributes Xcode writes for UIKit nibs and storyboards: iOS (CocoaTouch) and tvOS
     /// (AppleTV), which are checked.
@@ -137,8 +140,16 @@ struct InterfaceBuilderDocument: Sendable {
             } else if element.name == "exit" {
                 placeholder = .other
             }
-            // Only the first object of an id counts: Xcode never writes an id twice.
-            if objects[id] == nil {
+            // Only the first object of an id counts; the others are `duplicate-id`.
+            if let first = objects[id] {
+                duplicateIDs.append(
+                    Diagnostic(
+                        rule: .duplicateID,
+                        message: "the id \(quoted(id)) of this <\(element.name)> is used by an earlier element, "
+                            + "<\(first.element)> on line \(first.location.line); connections to it are ambiguous",
+                        location: location,
+                        notes: [Diagnostic.Note(message: "the first element with this id", location: first.location)]))
+            } else {
                 objects[id] = InterfaceBuilderObject(
                     element: element.name, id: id,
                     customClass: element.attribute("customClass"),
