@@ -37,6 +37,15 @@ enum LayoutCheck {
         let start = ContinuousClock.now
         let workingDirectory = FileManager.default.currentDirectoryPath
 
+        // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
+        // refused, the run says so on standard output and standard error, never in that file.
+        if let path = arguments.output, path != "/dev/stdout",
+            let problem = RepositoryBoundary(workingDirectory: workingDirectory).writeProblem(path)
+        {
+            return usageFailure(
+                [UsageError(message: "--output: not writing '\(path)': \(problem)")],
+                destination: ReportDestination(format: arguments.format, output: nil))
+        }
         let destination = arguments.destination
         let settings: RunSettings
         switch RunSettings.load(arguments, workingDirectory: workingDirectory) {
@@ -253,7 +262,9 @@ enum LayoutCheck {
     /// after one line on standard error, because a report that was not delivered (`| head -1`, a full
     /// disk) must not pass for a clean run.
     private static func delivered(_ text: String, to destination: ReportDestination) -> Int32 {
-        guard let path = destination.output else { return printed(text) }
+        // `/dev/stdout` is standard output: written to as a stream, never replaced by an atomic rename
+        // (which, run as root, would turn the device's link into a regular file).
+        guard let path = destination.output, path != "/dev/stdout" else { return printed(text) }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             return 0

@@ -84,14 +84,19 @@ struct RepositoryBoundary {
 
     /// Why a file the run writes may not be written at `path`: something that is not a regular file
     /// is there already (a symbolic link, a FIFO, a device, a folder), or its folder leads outside the
-    /// repository. `nil` when it may be written.
-    func writeProblem(_ path: String) -> String? {
+    /// repository. `nil` when it may be written. With `isFolder` (`--write-schemas DIR`), the same for a
+    /// folder the run writes files into: anything there but a folder is refused.
+    func writeProblem(_ path: String, isFolder: Bool = false) -> String? {
         var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            return "it exists and is not a regular file (a symbolic link, folder, FIFO, socket or device)"
+        let expected = isFolder ? S_IFDIR : S_IFREG
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != expected {
+            return isFolder
+                ? "it exists and is not a folder (a symbolic link, file, FIFO, socket or device)"
+                : "it exists and is not a regular file (a symbolic link, folder, FIFO, socket or device)"
         }
         // The folder may not exist yet: the nearest one that does decides where the file lands.
         var folder = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if isFolder { folder += "/." }
         var resolved: String?
         repeat {
             guard let slash = folder.lastIndex(of: "/") else { break }

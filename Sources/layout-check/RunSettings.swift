@@ -44,11 +44,16 @@ struct RunSettings {
                 settings.excludeBase = ArtifactPath.absolute(directory(of: configurationPath), in: workingDirectory)
             }
         }
-        if let path = arguments.writeBaseline,
-            let problem = RepositoryBoundary(workingDirectory: workingDirectory).writeProblem(path)
-        {
+        // What the run writes stays in the repository and replaces no device, FIFO or link's target
+        // (`--output` is checked before, by the checker, which then reports on standard output).
+        let boundary = RepositoryBoundary(workingDirectory: workingDirectory)
+        if let path = arguments.writeBaseline, let problem = boundary.writeProblem(path) {
             return .failure(.usage(UsageError(message: "--write-baseline: not writing '\(path)': \(problem)")))
         }
+        if let path = arguments.writeSchemas, let problem = boundary.writeProblem(path, isFolder: true) {
+            return .failure(.usage(UsageError(message: "--write-schemas: not writing into '\(path)': \(problem)")))
+        }
+
         // The command line wins: `--write-baseline` records afresh even when the configuration names a
         // baseline, and `--baseline` replaces it.
         var baselinePath = arguments.baseline ?? arguments.writeBaseline

@@ -37,20 +37,28 @@ import Testing
     }
 
     @Test func outputWritesTheReportToAFileAndNothingToStandardOutput() throws {
+        // A repository of its own: --output writes only inside the repository (article "Security").
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let report = folder.url.appendingPathComponent("report.json")
         try Data("stale".utf8).write(to: report)
         let result = try runLayoutCheck(
-            ["--schemas", Repository.fixtureSchemas, "--format", "json", "--output", report.path, Self.invalidFixture])
+            [
+                "--schemas", Repository.root.appendingPathComponent(Repository.fixtureSchemas).path, "--format", "json",
+                "--output", "report.json", Repository.root.appendingPathComponent(Self.invalidFixture).path,
+            ], in: folder.url)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("1 file, 1 error"), "the summary still goes to standard error")
         let written = try JSONDecoder().decode(Report.self, from: Data(contentsOf: report))
         #expect(written.diagnostics.map(\.rule) == ["unknown-class"], "the file is replaced, not appended to")
 
+        // Under a regular file, no folder can be made: the report cannot be delivered.
         let unwritable = try runLayoutCheck(
-            ["--output", folder.url.appendingPathComponent("no/such/dir/report.txt").path, "Layouts"])
+            ["--output", "report.json/report.txt", Repository.root.appendingPathComponent("Layouts").path],
+            in: folder.url)
         #expect(unwritable.status == 2, "a report that was not delivered must not pass for a clean run")
         #expect(unwritable.standardError.contains("cannot write the report to"), "\(unwritable)")
     }

@@ -123,6 +123,62 @@ import Testing
         }
     }
 
+    /// `--output FILE` is confined like `--write-baseline`: a link, folder, FIFO or a file outside the
+    /// repository is refused (exit 2), the report going nowhere near it; `/dev/stdout` stays allowed.
+    @Test(arguments: ["link", "folder", "fifo", "outside"])
+    func outputRefusesAnythingButARegularFileInsideTheRepository(_ kind: String) throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        let victim = try TemporaryDirectory()
+        defer { victim.remove() }
+        let target = try victim.write("keep me\n", to: "target.txt")
+        var path = "ci/report.sarif"
+        switch kind {
+        case "link": try project.link(path, to: target.path)
+        case "folder":
+            try FileManager.default.createDirectory(
+                at: project.url.appendingPathComponent(path), withIntermediateDirectories: true)
+        case "fifo":
+            try FileManager.default.createDirectory(
+                at: project.url.appendingPathComponent("ci"), withIntermediateDirectories: true)
+            #expect(mkfifo(project.url.appendingPathComponent(path).path, 0o600) == 0)
+        default: path = victim.url.appendingPathComponent("report.sarif").path
+        }
+        let result = try runLayoutCheck(["--format", "sarif", "--output", path, "App/Layouts"], in: project.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains("--output: not writing"), "\(result)")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
+        #expect(!FileManager.default.fileExists(atPath: victim.url.appendingPathComponent("report.sarif").path))
+        let allowed = try runLayoutCheck(
+            ["--format", "json", "--output", "/dev/stdout", "App/Layouts"], in: project.url)
+        #expect(allowed.status == 0, "\(allowed)")
+        #expect(allowed.standardOutput.contains("\"files\""), "\(allowed)")
+    }
+
+    /// `--write-schemas DIR` writes only into a folder inside the repository: a link (to a folder
+    /// elsewhere), a file, a FIFO or a folder outside is refused before anything is written.
+    @Test(arguments: ["link", "file", "fifo", "outside"])
+    func writeSchemasRefusesAnythingButAFolderInsideTheRepository(_ kind: String) throws {
+        let project = try Self.makeProject()
+        defer { project.remove() }
+        let victim = try TemporaryDirectory()
+        defer { victim.remove() }
+        let target = try victim.write("keep me\n", to: "target.txt")
+        var path = "Schemas"
+        switch kind {
+        case "link": try project.link(path, to: victim.url.path)
+        case "file": try project.write("not a folder\n", to: path)
+        case "fifo": #expect(mkfifo(project.url.appendingPathComponent(path).path, 0o600) == 0)
+        default: path = victim.url.appendingPathComponent("Schemas").path
+        }
+        let result = try runLayoutCheck(["--write-schemas", path, "App/Layouts"], in: project.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains("--write-schemas: not writing into"), "\(result)")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
+        let written = try FileManager.default.contentsOfDirectory(atPath: victim.url.path)
+        #expect(written == ["target.txt"], "\(written)")
+    }
+
     /// A run with more findings than a baseline can hold: 40 files of 1,000 findings with long
     /// messages would make a 9 MB baseline, which `--baseline` would refuse (it reads 4 MiB). Nothing
     /// is written and the run says why, rather than write a file that cannot be read back.
