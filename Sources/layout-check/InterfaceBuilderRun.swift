@@ -75,7 +75,15 @@ struct InterfaceBuilderRun {
         }
         // The same cap as a layout's: past it, one input-limit diagnostic per file says how many more.
         // Each localized copy's repeat of its base file's finding is a note of that finding.
-        let folded = LocalizedCopies.fold(diagnostics + check.unconnectedOutlets(usage))
+        // Whether an unconnected implicitly unwrapped outlet can crash: how the Swift code uses its name.
+        let names = check.implicitlyUnwrappedOutletNames(usage)
+        var uses = OutletUses()
+        for file in swift where !file.file.isEmpty && !names.isEmpty {
+            if let bytes = FileManager.default.contents(atPath: file.file) {
+                uses.merge(OutletUses.scan(Array(bytes), names: names))
+            }
+        }
+        let folded = LocalizedCopies.fold(diagnostics + check.unconnectedOutlets(usage, uses: uses))
         return (files, Diagnostic.capped(perFile: folded), skipped)
     }
 

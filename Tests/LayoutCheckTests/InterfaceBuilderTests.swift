@@ -155,6 +155,25 @@ import Testing
             ], "\(result)")
     }
 
+    /// `unconnected-outlet` says "reading it will crash": only where that can be true. Of a base cell's
+    /// three implicitly unwrapped outlets that three subclasses' nibs leave unconnected, the one read
+    /// nil-safely and the one the code assigns are not findings; the one forced read among nil-safe ones
+    /// is — once, for its one declaration, with a note at each other subclass (it was nine findings).
+    @Test func anUnconnectedOutletIsReportedOncePerDeclarationAndOnlyWhereAReadCanCrash() throws {
+        let folder = "\(Self.folder)/NilSafe"
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App=\(folder)", folder])
+        #expect(result.status == 1, "\(result)")
+        let diagnostics = try result.report().diagnostics
+        #expect(diagnostics.count == 1, "\(result)")
+        let finding = try #require(diagnostics.first)
+        #expect(finding.rule == "unconnected-outlet")
+        #expect(finding.file == "\(folder)/NewsCell.xib" && finding.line == 11, "\(finding)")
+        #expect(finding.message.contains("'ratingView'"), "\(finding)")
+        #expect(finding.message.contains("2 more classes leave it unconnected too"), "\(finding)")
+        let notes = (finding.notes ?? []).map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" }
+        #expect(notes == ["BadgeCells.swift:8", "SportsCell.xib:11", "WeatherCell.xib:11"], "\(notes)")
+    }
+
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, "\(Self.defects)/Profile.xib"])
         let lines = result.outputLines

@@ -80,3 +80,39 @@ import Testing
         #expect(read.diagnostics.first?.sourceLocation?.line == 2)
     }
 }
+
+/// `OutletUses`: which uses of an implicitly unwrapped outlet can crash, read from the text alone.
+@Suite struct OutletUsesTests {
+    static func uses(_ code: String, of name: String = "label") -> OutletUses.Use? {
+        OutletUses.scan(Array(code.utf8), names: [name]).uses[name]
+    }
+
+    @Test(arguments: [
+        "label?.text = title", "if label != nil { }", "if nil == other, label == nil { }",
+        "let text = label ?? fallback",
+        "if let label { label.sizeToFit() }", "if let l = label { l.sizeToFit() }",
+        "guard let l = label else { return }",
+        "// label.text = 1", #"print("label.text")"#, "/* label.text /* nested */ label.text */",
+        ##"let s = #"label.text"#"##, "@IBOutlet weak var label: UILabel!",
+    ])
+    func nilSafeOrNoReadIsNoForcedRead(_ code: String) {
+        #expect(Self.uses(code)?.forcedRead != true, "\(code)")
+    }
+
+    @Test(arguments: [
+        "label.text = title", "cell.label.text = title", "if let t = label.text { }", "print(label)",
+        "if label.isHidden { }", "label?.text = a\nlabel.text = b",
+        "func f() { if let label { label.sizeToFit() }\n label.text = x }",
+        "func f() { guard let label else { return } }\nfunc g() { label.text = x }",
+    ])
+    func aReadAsIfConnectedIsForced(_ code: String) {
+        #expect(Self.uses(code)?.forcedRead == true, "\(code)")
+    }
+
+    @Test func anAssignmentIsSeenAndAnOutletNobodyMentionsCannotCrash() {
+        let scanned = OutletUses.scan(Array("self.label = UILabel()\nlabel.text = x".utf8), names: ["label", "other"])
+        #expect(scanned.uses["label"]?.assigned == true)
+        #expect(!scanned.mayCrash("label"))
+        #expect(!scanned.mayCrash("other"))
+    }
+}

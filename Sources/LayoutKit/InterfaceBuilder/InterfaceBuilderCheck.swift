@@ -37,31 +37,67 @@
         }
     }
 
+    /// The names of the implicitly unwrapped outlets of the classes `usage` uses and their superclasses:
+    /// what `OutletUses` must look for in the Swift code before `unconnectedOutlets(_:uses:)`.
+    public func implicitlyUnwrappedOutletNames(_ usage: InterfaceBuilderUsage) -> Set<String> {
+        var names: Set<String> = []
+        for className in usage.firstUse.keys {
+            for ancestor in classes.ancestors(of: className) {
+                for outlet in ancestor.swift?.outlets.values ?? [:].values
+                where outlet.optionality == .implicitlyUnwrapped {
+                    names.insert(outlet.name)
+                }
+            }
+        }
+        return names
+    }
+
     /// `unconnected-outlet`: an implicitly unwrapped outlet of a Swift class that no Interface Builder
-    /// file of the run connects on an object of that class. Reported once, at the first object of the
-    /// class, with a note at the outlet's declaration.
-    public func unconnectedOutlets(_ usage: InterfaceBuilderUsage) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for (className, use) in usage.firstUse.sorted(by: { $0.key < $1.key }) {
+    /// file of the run connects on an object of that class, where reading it can crash — some code reads
+    /// it forced and none assigns it (`uses`; without them, every such outlet). Reported once per
+    /// declaration, at the first object of the first class that leaves it unconnected, with a note at
+    /// the declaration and one at each other class that leaves it unconnected.
+    package func unconnectedOutlets(_ usage: InterfaceBuilderUsage, uses: OutletUses? = nil) -> [Diagnostic] {
+        struct Unconnected {
+            var outlet: SwiftOutlet
+            var classes: [(name: String, use: SourceLocation)]
+        }
+        // By declaration: a base class's outlet left unconnected by several subclasses is one finding.
+        var byDeclaration: [SourceLocation: Unconnected] = [:]
+        for (className, use) in usage.firstUse.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             var seen: Set<String> = []
             for ancestor in classes.ancestors(of: className) {
                 guard let swift = ancestor.swift else { continue }
                 for outlet in swift.outlets.values.sorted(by: { $0.name < $1.name })
                 where outlet.optionality == .implicitlyUnwrapped && seen.insert(outlet.name).inserted {
-                    guard !usage.connected.contains(OutletKey(className: className, outlet: outlet.name)) else {
-                        continue
-                    }
-                    diagnostics.append(
-                        Diagnostic(
-                            rule: .unconnectedOutlet,
-                            message: "outlet '\(outlet.name)' of \(className) is implicitly unwrapped, but no "
-                                + "Interface Builder file that uses \(className) connects it; reading it will crash",
-                            location: use,
-                            notes: [declaredAt("outlet '\(outlet.name)'", outlet.location)]))
+                    guard !usage.connected.contains(OutletKey(className: className, outlet: outlet.name)),
+                        uses?.mayCrash(outlet.name) ?? true
+                    else { continue }
+                    byDeclaration[outlet.location, default: Unconnected(outlet: outlet, classes: [])].classes.append(
+                        (className, use))
                 }
             }
         }
-        return diagnostics
+        return byDeclaration.values.sorted { $0.classes[0].use < $1.classes[0].use }.map { unconnected in
+            let (className, use) = unconnected.classes[0]
+            let others = unconnected.classes.dropFirst()
+            let name = unconnected.outlet.name
+            return Diagnostic(
+                rule: .unconnectedOutlet,
+                message: "outlet '\(name)' of \(className) is implicitly unwrapped, but no Interface Builder file "
+                    + "that uses \(className) connects it; reading it will crash"
+                    + (others.isEmpty
+                        ? ""
+                        : " (\(others.count) more \(others.count == 1 ? "class leaves" : "classes leave") it unconnected too)"),
+                location: use,
+                notes: [declaredAt("outlet '\(name)'", unconnected.outlet.location)]
+                    + others.map { Diagnostic.Note(message: "\($0.name) leaves it unconnected too", location: $0.use) })
+        }
+    }
+
+    /// `unconnectedOutlets(_:uses:)` without the Swift code's uses: every unconnected implicitly unwrapped outlet.
+    public func unconnectedOutlets(_ usage: InterfaceBuilderUsage) -> [Diagnostic] {
+        unconnectedOutlets(usage, uses: nil)
     }
 }
 

@@ -109,6 +109,9 @@ struct SwiftMethod: Sendable {
     var protocols: Set<String> = []
     /// Problems reading the file: sourcekitd's failure, or its first syntax error.
     public var diagnostics: [Diagnostic]
+    /// The file read, as its diagnostics name it (empty for declarations made otherwise): what
+    /// `OutletUses` scans afterwards, for the few names that need it.
+    package var file = ""
 
     /// Reads the declarations of one Swift file; what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, with sourceKit: SourceKit) -> SwiftDeclarations {
@@ -118,6 +121,14 @@ struct SwiftMethod: Sendable {
     /// Reads the declarations of one Swift file from what `ask` returns for its text (sourcekitd's
     /// reply, perhaps from another process); what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, ask: ([UInt8]) -> SourceKit.Reply) -> SwiftDeclarations {
+        var declarations = readDeclarations(bytes, file: file, ask: ask)
+        declarations.file = file
+        return declarations
+    }
+
+    private static func readDeclarations(
+        _ bytes: [UInt8], file: String, ask: ([UInt8]) -> SourceKit.Reply
+    ) -> SwiftDeclarations {
         // The limit of every file LayoutKit reads; sourcekitd's own parser limits the nesting (256).
         if bytes.count > InputLimits.maximumFileBytes {
             return SwiftDeclarations(

@@ -1,0 +1,277 @@
+/// How Swift code uses implicitly unwrapped outlets, read from its text: whether any use reads one as if
+/// it were connected (`titleLabel.text`, `cell.titleLabel.text`), and whether code assigns one itself.
+///
+/// `unconnected-outlet` claims that reading an outlet no Interface Builder file connects will crash. That
+/// is true only when some code reads it forced and nothing assigns it: every use nil-safe (`label?.text`,
+/// `label != nil`, `label ?? fallback`, `if let label`, `if let x = label`) cannot crash, and an outlet the
+/// code assigns is not Interface Builder's alone. The scan is lexical — comments and string literals are
+/// skipped, identifiers compared by name — so an unrelated member of the same name counts as a use too:
+/// that can only keep a finding, never invent one. One pass over each file, linear in its bytes.
+package struct OutletUses: Sendable {
+    /// What the code does with one name.
+    package struct Use: Sendable, Equatable {
+        /// A read that is not nil-safe: if the outlet is not connected, it crashes.
+        package var forcedRead = false
+        /// An assignment, `name = …` or `x.name = …`.
+        package var assigned = false
+    }
+
+    package private(set) var uses: [String: Use] = [:]
+
+    package init() {}
+
+    /// Whether reading `name` unconnected can crash, as far as the code shows: some read is forced and
+    /// nothing assigns it. A name no code mentions has no read at all, so it cannot crash either.
+    package func mayCrash(_ name: String) -> Bool {
+        guard let use = uses[name] else { return false }
+        return use.forcedRead && !use.assigned
+    }
+
+    package mutating func merge(_ other: OutletUses) {
+        for (name, use) in other.uses {
+            uses[name, default: Use()].forcedRead = uses[name, default: Use()].forcedRead || use.forcedRead
+            uses[name, default: Use()].assigned = uses[name, default: Use()].assigned || use.assigned
+        }
+    }
+
+    /// The uses of `names` in one Swift file's text.
+    package static func scan(_ text: [UInt8], names: Set<String>) -> OutletUses {
+        var result = OutletUses()
+        guard !names.isEmpty else { return result }
+        var tokens = Tokens(text)
+        // The token before the current one, and whether the line began a binding (`if let`,
+        // `guard let`, `while let`).
+        var previous: Token = .other(0)
+        var bindingStatement = false
+        var bindingKeyword = ""
+        // `if let label` and `guard let label` bind an unwrapped `label` that hides the outlet: where it is
+        // in scope, `label` is no read of the outlet. Each shadow lasts while the brace depth stays at or
+        // above `from` (an `if`'s from its block on, a `guard`'s to the end of the enclosing block).
+        var depth = 0
+        var shadows: [(name: String, from: Int)] = []
+        while let token = tokens.next() {
+            defer { previous = token }
+            guard case .identifier(let range) = token else {
+                switch token {
+                case .newline: bindingStatement = false
+                case .punctuation(UInt8(ascii: "{")): depth += 1
+                case .punctuation(UInt8(ascii: "}")):
+                    depth -= 1
+                    shadows.removeAll { depth < $0.from }
+                default: break
+                }
+                continue
+            }
+            let word = String(decoding: text[range], as: UTF8.self)
+            if word == "let" || word == "var", case .identifier(let before) = previous {
+                let keyword = String(decoding: text[before], as: UTF8.self)
+                if keyword == "if" || keyword == "guard" || keyword == "while" {
+                    bindingStatement = true
+                    bindingKeyword = keyword
+                }
+            }
+            guard names.contains(word) else { continue }
+            // A declaration or a binding of the name itself (`var label`, `if let label`): no read.
+            if case .identifier(let before) = previous {
+                let keyword = String(decoding: text[before], as: UTF8.self)
+                if keyword == "var" || keyword == "let" {
+                    if bindingStatement { shadows.append((word, bindingKeyword == "guard" ? depth : depth + 1)) }
+                    continue
+                }
+            }
+            if shadows.contains(where: { $0.name == word }) { continue }
+            let next = tokens.peek()
+            var use = Use()
+            switch next {
+            case .punctuation(let byte) where byte == UInt8(ascii: "?"):
+                break  // `label?.text`, `label ?? fallback`
+            case .assignment:
+                use.assigned = true
+            case .comparison:
+                // `label != nil`, `label == nil`: nil-safe; any other comparison reads it.
+                use.forcedRead = !tokens.comparedWithNil()
+            default:
+                // `if let x = label`, `guard let x = label else`: the right side of a binding.
+                // `if let x = label.text` still reads `label` forced.
+                let isMember: Bool = {
+                    if case .punctuation(UInt8(ascii: ".")) = next { return true } else { return false }
+                }()
+                let isBound =
+                    bindingStatement && !isMember
+                    && { if case .assignment = previous { return true } else { return false } }()
+                if !isBound { use.forcedRead = true }
+            }
+            result.uses[word, default: Use()].forcedRead =
+                result.uses[word, default: Use()].forcedRead || use.forcedRead
+            result.uses[word, default: Use()].assigned = result.uses[word, default: Use()].assigned || use.assigned
+        }
+        return result
+    }
+}
+
+/// A token of Swift text, as far as `OutletUses` needs: identifiers, `=`, `==`/`!=`, a newline, other
+/// punctuation; comments, string literals and numbers are skipped.
+private enum Token {
+    case identifier(Range<Int>)
+    case assignment
+    case comparison
+    case newline
+    case punctuation(UInt8)
+    case other(Int)
+}
+
+private struct Tokens {
+    let text: [UInt8]
+    var index = 0
+    private var lookahead: Token?
+
+    init(_ text: [UInt8]) { self.text = text }
+
+    mutating func peek() -> Token? {
+        if lookahead == nil { lookahead = read() }
+        return lookahead
+    }
+
+    mutating func next() -> Token? {
+        if let token = lookahead {
+            lookahead = nil
+            return token
+        }
+        return read()
+    }
+
+    /// After a comparison operator: whether its other side is `nil` (consumes nothing the caller needs).
+    mutating func comparedWithNil() -> Bool {
+        _ = next()  // the operator itself
+        guard case .identifier(let range) = peek() else { return false }
+        return text[range].elementsEqual("nil".utf8)
+    }
+
+    private func byte(_ offset: Int) -> UInt8? { offset < text.count ? text[offset] : nil }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    private mutating func read() -> Token? {
+        while index < text.count {
+            let current = text[index]
+            switch current {
+            case UInt8(ascii: "\n"):
+                index += 1
+                return .newline
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
+                while index < text.count, text[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case UInt8(ascii: "\""):
+                skipString()
+                return .other(index)
+            case UInt8(ascii: "#") where startsString():
+                skipString()
+                return .other(index)
+            case UInt8(ascii: "`"):
+                let start = index + 1
+                var end = start
+                while end < text.count, text[end] != UInt8(ascii: "`"), text[end] != UInt8(ascii: "\n") { end += 1 }
+                index = min(end + 1, text.count)
+                return .identifier(start..<end)
+            case let byte where Self.isIdentifierStart(byte):
+                let start = index
+                while index < text.count, Self.isIdentifierByte(text[index]) { index += 1 }
+                return .identifier(start..<index)
+            case let byte where byte >= 0x30 && byte <= 0x39:
+                while index < text.count, Self.isIdentifierByte(text[index]) || text[index] == UInt8(ascii: ".") {
+                    index += 1
+                }
+                return .other(index)
+            case UInt8(ascii: "="), UInt8(ascii: "!"):
+                // `==`, `!=`, `===`, `!==`: comparisons; a lone `=`: an assignment; `!` alone: punctuation.
+                if byte(index + 1) == UInt8(ascii: "=") {
+                    index += 2
+                    if byte(index) == UInt8(ascii: "=") { index += 1 }
+                    return .comparison
+                }
+                index += 1
+                return current == UInt8(ascii: "=") ? .assignment : .punctuation(current)
+            default:
+                index += 1
+                return .punctuation(current)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a `"` or a `#"` (raw string) starts here.
+    private func startsString() -> Bool {
+        var offset = index
+        while byte(offset) == UInt8(ascii: "#") { offset += 1 }
+        return byte(offset) == UInt8(ascii: "\"")
+    }
+
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if text[index] == UInt8(ascii: "*"), byte(index + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Skips a string literal — `"…"`, `"""…"""`, raw `#"…"#` — with its escapes; interpolations are
+    /// skipped with it (an outlet read inside one is missed, which can only keep a finding silent).
+    private mutating func skipString() {
+        var hashes = 0
+        while byte(index) == UInt8(ascii: "#") {
+            hashes += 1
+            index += 1
+        }
+        let isMultiline = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+        index += isMultiline ? 3 : 1
+        while index < text.count {
+            let current = text[index]
+            if current == UInt8(ascii: "\\"), hashes == 0 {
+                index += 2
+                continue
+            }
+            if !isMultiline, current == UInt8(ascii: "\n") { return }
+            if current == UInt8(ascii: "\"") {
+                let quotes = isMultiline ? 3 : 1
+                var offset = index
+                var closing = true
+                for _ in 0..<quotes where byte(offset) != UInt8(ascii: "\"") {
+                    closing = false
+                }
+                if closing {
+                    offset = index + quotes
+                    var found = 0
+                    while found < hashes, byte(offset) == UInt8(ascii: "#") {
+                        found += 1
+                        offset += 1
+                    }
+                    if isMultiline {
+                        closing = byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+                    }
+                    if closing, found == hashes {
+                        index = offset
+                        return
+                    }
+                }
+            }
+            index += 1
+        }
+    }
+}
