@@ -92,6 +92,25 @@ import Testing
         #expect(try result.report().diagnostics.isEmpty, "\(result)")
     }
 
+    /// The path a run is asked to write, with what `kind` says already there: a link to `target`, a
+    /// folder, a FIFO, or (`outside`) the same name in `victim`, outside the repository.
+    static func occupy(
+        _ path: String, with kind: String, in project: TemporaryDirectory, outside victim: TemporaryDirectory,
+        linkingTo target: URL
+    ) throws -> String {
+        let url = project.url.appendingPathComponent(path)
+        switch kind {
+        case "link": try project.link(path, to: target.path)
+        case "folder": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        case "fifo":
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(mkfifo(url.path, 0o600) == 0)
+        default: return victim.url.appendingPathComponent(url.lastPathComponent).path
+        }
+        return path
+    }
+
     @Test(arguments: ["link", "folder", "fifo", "outside"])
     func writeBaselineRefusesAnythingButARegularFileInsideTheRepository(_ kind: String) throws {
         let project = try Self.makeProject()
@@ -99,18 +118,7 @@ import Testing
         let victim = try TemporaryDirectory()
         defer { victim.remove() }
         let target = try victim.write("keep me\n", to: "target.txt")
-        var path = "ci/baseline.xml"
-        switch kind {
-        case "link": try project.link(path, to: target.path)
-        case "folder":
-            try FileManager.default.createDirectory(
-                at: project.url.appendingPathComponent(path), withIntermediateDirectories: true)
-        case "fifo":
-            try FileManager.default.createDirectory(
-                at: project.url.appendingPathComponent("ci"), withIntermediateDirectories: true)
-            #expect(mkfifo(project.url.appendingPathComponent(path).path, 0o600) == 0)
-        default: path = victim.url.appendingPathComponent("baseline.xml").path
-        }
+        let path = try Self.occupy("ci/baseline.xml", with: kind, in: project, outside: victim, linkingTo: target)
         let result = try runLayoutCheck(["--write-baseline", path, "App/Layouts"], in: project.url)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("--write-baseline: not writing"), "\(result)")
@@ -132,18 +140,7 @@ import Testing
         let victim = try TemporaryDirectory()
         defer { victim.remove() }
         let target = try victim.write("keep me\n", to: "target.txt")
-        var path = "ci/report.sarif"
-        switch kind {
-        case "link": try project.link(path, to: target.path)
-        case "folder":
-            try FileManager.default.createDirectory(
-                at: project.url.appendingPathComponent(path), withIntermediateDirectories: true)
-        case "fifo":
-            try FileManager.default.createDirectory(
-                at: project.url.appendingPathComponent("ci"), withIntermediateDirectories: true)
-            #expect(mkfifo(project.url.appendingPathComponent(path).path, 0o600) == 0)
-        default: path = victim.url.appendingPathComponent("report.sarif").path
-        }
+        let path = try Self.occupy("ci/report.sarif", with: kind, in: project, outside: victim, linkingTo: target)
         let result = try runLayoutCheck(["--format", "sarif", "--output", path, "App/Layouts"], in: project.url)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("--output: not writing"), "\(result)")

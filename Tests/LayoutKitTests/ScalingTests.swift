@@ -37,7 +37,10 @@ import Testing
         },
         Dimension(name: "a path many folders deep against an exclude of ten **s", size: 5_000) { depth in
             // A backtracking matcher tries every way of sharing the folders among the `**`s: depth^10.
-            let pattern = try! PathPattern.parse(String(repeating: "**/a/", count: 10) + "b").get()
+            guard case .success(let pattern) = PathPattern.parse(String(repeating: "**/a/", count: 10) + "b") else {
+                Issue.record("the pattern of ten **s no longer parses")
+                return {}
+            }
             let path = String(repeating: "a/", count: depth) + "c"
             return { _ = pattern.matches(path) }
         },
