@@ -32,8 +32,10 @@
         case .document(let document):
             var checker = DocumentChecker(document: document, classes: classes, modules: modules)
             checker.run()
-            return InterfaceBuilderFileReport(
+            var report = InterfaceBuilderFileReport(
                 diagnostics: document.duplicateIDs + checker.diagnostics, usage: checker.usage)
+            report.identifiers = document.identifiers
+            return report
         }
     }
 
@@ -109,6 +111,8 @@
     public var usage: InterfaceBuilderUsage
     /// The platform of a file that was not checked because it is not a UIKit file (`macOS`, `watchOS`).
     public var skippedPlatform: String?
+    /// What it defines that Swift code names by string (for `IdentifierCheck`); `nil` when it was not read.
+    public var identifiers: InterfaceBuilderIdentifiers?
 
     /// A report of these diagnostics and this usage (for a file that could not be read: none).
     public init(diagnostics: [Diagnostic], usage: InterfaceBuilderUsage = InterfaceBuilderUsage()) {

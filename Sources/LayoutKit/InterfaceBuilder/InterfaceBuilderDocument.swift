@@ -48,6 +48,8 @@ struct InterfaceBuilderDocument: Sendable {
     /// `duplicate-id` at each element whose id an earlier element has: Xcode never writes an id twice,
     /// so a file that does was written by something else, and its connections are ambiguous.
     var duplicateIDs: [Diagnostic] = []
+    /// Its reuse identifiers, storyboard identifiers, segues and storyboard references.
+    var identifiers = InterfaceBuilderIdentifiers()
 
     /// The document type attributes Xcode writes for UIKit nibs and storyboards: iOS (CocoaTouch) and tvOS
     /// (AppleTV), which are checked.
@@ -100,6 +102,7 @@ struct InterfaceBuilderDocument: Sendable {
         }
         var document = InterfaceBuilderDocument()
         document.collect(root, file: file, owner: nil)
+        document.identifiers = InterfaceBuilderIdentifiers(root, file: file)
         return .document(document)
     }
 
