@@ -3,7 +3,7 @@ import Testing
 
 /// The identifier rules: Swift string literals that name a reuse identifier, storyboard ID, segue or
 /// Interface Builder file, judged against the run's files. Fixtures/InterfaceBuilder/Identifiers/Shop is
-/// a small app that uses every call form correctly and broken; each broken line carries an
+/// a small app that uses every call form correctly and broken; each broken line follows an
 /// `// expect: RULE` comment, and its Interface Builder files an `<!-- expect: RULE LINE -->` one.
 @Suite struct InterfaceBuilderIdentifierTests {
     static let folder = "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers"
@@ -21,8 +21,9 @@ import Testing
                 for (index, line) in try Repository.text(path).split(separator: "\n", omittingEmptySubsequences: false)
                     .enumerated()
                 {
-                    if let match = line.firstMatch(of: /\/\/ expect: ([a-z-]+)$/) {
-                        found.append("\(match.output.1) \(path):\(index + 1)")
+                    // The finding is on the line after the comment.
+                    if let match = line.wholeMatch(of: /\s*\/\/ expect: ([a-z-]+)/) {
+                        found.append("\(match.output.1) \(path):\(index + 2)")
                     }
                 }
             } else if relative.hasSuffix(".xib") || relative.hasSuffix(".storyboard") {
@@ -57,7 +58,7 @@ import Testing
         let index = try #require(lines.firstIndex { $0.contains("\"Reciept\"") }, "\(result)")
         #expect(
             lines[index]
-                == "\(Self.shop)/CatalogViewController.swift:36:75: error: no scene of the run's storyboards has the "
+                == "\(Self.shop)/CatalogViewController.swift:39:75: error: no scene of the run's storyboards has the "
                 + "storyboard ID \"Reciept\": instantiateViewController(withIdentifier:) crashes; did you mean "
                 + "'Receipt'? [unknown-storyboard-identifier]")
         #expect(lines[index + 1] == "\(Self.shop)/Base.lproj/Main.storyboard:118:17: note: the storyboard ID 'Receipt'")

@@ -1,7 +1,7 @@
 import UIKit
 
 /// Every call form the identifier rules read, once with a name the app defines and once broken; each
-/// broken one says what it must report with an `expect:` comment on its line.
+/// broken one says what it must report with an `expect:` comment on the line before it.
 final class CatalogViewController: UITableViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -15,7 +15,8 @@ final class CatalogViewController: UITableViewController {
         case 0: return tableView.dequeueReusableCell(withIdentifier: "ProductCell", for: indexPath)
         case 1: return tableView.dequeueReusableCell(withIdentifier: "ReviewCell", for: indexPath)
         case 2: return tableView.dequeueReusableCell(withIdentifier: "PlainCell", for: indexPath)
-        case 3: return tableView.dequeueReusableCell(withIdentifier: "ProductsCell", for: indexPath)  // expect: unknown-reuse-identifier
+        // expect: unknown-reuse-identifier
+        case 3: return tableView.dequeueReusableCell(withIdentifier: "ProductsCell", for: indexPath)
         // Without `for:` it returns nil instead of crashing: not judged.
         default: return tableView.dequeueReusableCell(withIdentifier: "Spare") ?? UITableViewCell()
         }
@@ -25,7 +26,8 @@ final class CatalogViewController: UITableViewController {
         if indexPath.section == 0 {
             performSegue(withIdentifier: "showProduct", sender: nil)
         } else {
-            self.performSegue(withIdentifier: "showProducts", sender: nil)  // expect: unknown-segue-identifier
+            // expect: unknown-segue-identifier
+            self.performSegue(withIdentifier: "showProducts", sender: nil)
         }
     }
 
@@ -33,11 +35,13 @@ final class CatalogViewController: UITableViewController {
         performSegue(withIdentifier: "presentCheckout", sender: self)
         let receipt = storyboard?.instantiateViewController(withIdentifier: "Receipt")
         let checkout = storyboard!.instantiateViewController(identifier: "Checkout") as CheckoutViewController
-        let wrong = storyboard?.instantiateViewController(withIdentifier: "Reciept")  // expect: unknown-storyboard-identifier
+        // expect: unknown-storyboard-identifier
+        let wrong = storyboard?.instantiateViewController(withIdentifier: "Reciept")
         let created = storyboard?.instantiateViewController(identifier: "Checkout") { coder in
             CheckoutViewController(coder: coder)
         }
-        let missing = storyboard?.instantiateViewController(identifier: "Chekout") { coder in  // expect: unknown-storyboard-identifier
+        // expect: unknown-storyboard-identifier
+        let missing = storyboard?.instantiateViewController(identifier: "Chekout") { coder in
             CheckoutViewController(coder: coder)
         }
         _ = (receipt, checkout, wrong, created, missing)
@@ -46,15 +50,18 @@ final class CatalogViewController: UITableViewController {
     func showOnboarding() {
         let onboarding = UIStoryboard(name: "Onboarding", bundle: nil)
         let welcome = onboarding.instantiateViewController(withIdentifier: "Welcome")
-        let broken = UIStoryboard(name: "Onboard", bundle: .main)  // expect: unknown-interface-file
+        // expect: unknown-interface-file
+        let broken = UIStoryboard(name: "Onboard", bundle: .main)
         let elsewhere = UIStoryboard(name: "Paywall", bundle: Bundle(identifier: "com.example.PaywallKit"))
         _ = (welcome, broken, elsewhere)
     }
 
     func showHeader() {
         let header = Bundle.main.loadNibNamed("ReviewHeader", owner: self, options: nil)
-        let typo = Bundle.main.loadNibNamed("ReviewHeadr", owner: self, options: nil)  // expect: unknown-interface-file
-        let nib = UINib(nibName: "ReviewCel", bundle: nil)  // expect: unknown-interface-file
+        // expect: unknown-interface-file
+        let typo = Bundle.main.loadNibNamed("ReviewHeadr", owner: self, options: nil)
+        // expect: unknown-interface-file
+        let nib = UINib(nibName: "ReviewCel", bundle: nil)
         _ = (header, typo, nib)
     }
 }
@@ -64,7 +71,8 @@ final class ProductViewController: UIViewController, UICollectionViewDataSource 
 
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "Size")
         if indexPath.item == 0 {
             return collectionView.dequeueReusableCell(withReuseIdentifier: "Swatch", for: indexPath)
@@ -72,7 +80,8 @@ final class ProductViewController: UIViewController, UICollectionViewDataSource 
         if indexPath.item == 1 {
             return collectionView.dequeueReusableCell(withReuseIdentifier: "Size", for: indexPath)
         }
-        return collectionView.dequeueReusableCell(withReuseIdentifier: "Swatches", for: indexPath)  // expect: unknown-reuse-identifier
+        // expect: unknown-reuse-identifier
+        return collectionView.dequeueReusableCell(withReuseIdentifier: "Swatches", for: indexPath)
     }
 
     func collectionView(
@@ -90,7 +99,8 @@ final class ProductViewController: UIViewController, UICollectionViewDataSource 
                 ofKind: kind, withReuseIdentifier: "SwatchHeader", for: indexPath)
         }
         return collectionView.dequeueReusableSupplementaryView(
-            ofKind: kind, withReuseIdentifier: "Header", for: indexPath)  // expect: unknown-reuse-identifier
+            // expect: unknown-reuse-identifier
+            ofKind: kind, withReuseIdentifier: "Header", for: indexPath)
     }
 }
 
@@ -106,7 +116,8 @@ final class GiftCardViewController: UIViewController {
     }
 
     static func makeBroken() -> GiftCardViewController {
-        GiftCardViewController(nibName: "Giftcard", bundle: Bundle(for: GiftCardViewController.self))  // expect: unknown-interface-file
+        // expect: unknown-interface-file
+        GiftCardViewController(nibName: "Giftcard", bundle: Bundle(for: GiftCardViewController.self))
     }
 
     override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
