@@ -98,6 +98,13 @@ import Testing
                 "unloaded-interface-file Banner.xib",
                 "unreachable-scene Main.storyboard",
             ], "\(result)")
+
+        // Objective-C beside the Swift code may register cells and load files by literals that are not
+        // read: only what no code can define (storyboard IDs, files) is still judged.
+        _ = try folder.write("#import <UIKit/UIKit.h>\n", to: "Legacy/LegacyCells.m")
+        let mixed = try runLayoutCheck(["--format", "json", "--swift-sources", folder.path, folder.path])
+        let judged = try mixed.report().diagnostics.map(\.rule).sorted()
+        #expect(judged == ["unknown-interface-file", "unknown-storyboard-identifier"], "\(mixed)")
     }
 
     /// The main and launch storyboards are loaded by the Info.plist alone; without any Info.plist the

@@ -103,7 +103,9 @@
                 guard let name = use.literal else { continue }
                 let finding: (RuleID, Names, String, String)?
                 switch use.kind {
-                case .dequeue where !computedRegistration && !(checked.isEmpty && others.isEmpty):
+                // Objective-C code may register cells by literals the checker does not read.
+                case .dequeue
+                where !computedRegistration && !context.hasObjectiveC && !(checked.isEmpty && others.isEmpty):
                     finding = (
                         .unknownReuseIdentifier, reuse,
                         "no prototype cell, nib or register(_:…ReuseIdentifier:) call of the run defines the reuse "
