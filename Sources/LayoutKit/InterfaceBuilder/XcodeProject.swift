@@ -69,7 +69,8 @@ package struct XcodeTarget: Sendable {
     package var synchronizedFolders: [XcodeSynchronizedFolder]
     /// The targets it depends on, by index into `XcodeProject.targets`.
     package var dependencies: [Int]
-    /// The build settings of the default configuration, the project's under the target's, unexpanded.
+    /// The build settings of the default configuration (keys it does not set: another configuration's),
+    /// the project's under the target's, unexpanded.
     package var buildSettings: [String: String]
 
     /// A build setting with `$(VAR)` / `${VAR}` references to other settings, `TARGET_NAME` and
@@ -284,19 +285,25 @@ private struct ProjectReader {
         return target
     }
 
-    /// The build settings of an object's configuration list: its default configuration's, else its first's.
+    /// The build settings of an object's configuration list: its default configuration's; a key that
+    /// configuration does not set takes the value of the first other configuration that does (a
+    /// project's `Release` often leaves `SDKROOT` to what `Debug` says).
     private func settings(of object: PropertyListValue) -> [String: String] {
         guard let list = object["buildConfigurationList"]?.string.flatMap({ objects[$0] }) else { return [:] }
-        let configurations = (list["buildConfigurations"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0] } }
-        let chosen =
-            configurations.first { $0["name"]?.string == list["defaultConfigurationName"]?.string }
-            ?? configurations.first
+        var configurations = (list["buildConfigurations"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0] } }
+        if let index = configurations.firstIndex(where: {
+            $0["name"]?.string == list["defaultConfigurationName"]?.string
+        }) {
+            configurations.insert(configurations.remove(at: index), at: 0)
+        }
         var result: [String: String] = [:]
-        for (key, value) in chosen?["buildSettings"]?.dictionary ?? [:] {
-            if let text = value.string {
-                result[key] = text
-            } else if let elements = value.array {
-                result[key] = elements.compactMap(\.string).joined(separator: " ")
+        for configuration in configurations {
+            for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] where result[key] == nil {
+                if let text = value.string {
+                    result[key] = text
+                } else if let elements = value.array {
+                    result[key] = elements.compactMap(\.string).joined(separator: " ")
+                }
             }
         }
         return result
