@@ -86,9 +86,10 @@ import Testing
             "\(result)")
     }
 
-    /// A storyboard of a target that depends on a macOS target still sees only iOS classes; one of a target
-    /// that depends on an iOS framework target sees the framework's classes.
-    @Test func aTargetSeesTheClassesOfTheUIKitTargetsItDependsOn() throws {
+    /// A storyboard of a target that depends on a macOS target (as an iOS app embeds its watch app) still
+    /// sees only iOS classes: the macOS SettingsViewController's outlet is not an unconnected one of the
+    /// iOS scene.
+    @Test func aTargetDoesNotSeeTheClassesOfAMacOSTargetItDependsOn() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let copy = scratch.url.appendingPathComponent("App")

@@ -78,7 +78,13 @@ import Testing
 
     @Test func theFixtureProjectsTargetsModulesFilesAndSettings() throws {
         let path = Repository.root.appendingPathComponent("\(Self.fixture)/TwoPlatforms.xcodeproj/project.pbxproj")
-        let project = try Self.read(String(decoding: try Repository.bytes(path), as: UTF8.self))
+        guard
+            case .project(let project) = XcodeProject.read(
+                try Repository.bytes(path), file: "TwoPlatforms.xcodeproj/project.pbxproj")
+        else {
+            Issue.record("not read")
+            return
+        }
         try #require(project.targets.count == 2)
         let (phone, mac) = (project.targets[0], project.targets[1])
         #expect(phone.name == "Phone App")
@@ -92,6 +98,7 @@ import Testing
         #expect(phone.synchronizedFolders.first?.exceptions == ["README.md"])
         #expect(phone.setting("INFOPLIST_KEY_UIMainStoryboardFile") == "Main")
         #expect(phone.setting("PRODUCT_BUNDLE_IDENTIFIER") == "com.example.phone-app")
+        #expect(mac.setting("PROJECT_NAME") == "TwoPlatforms")
         #expect(mac.moduleName == "Mac")
         #expect(mac.sdk == "macosx")
         #expect(!mac.buildsForUIKit)
@@ -132,8 +139,11 @@ import Testing
         // A setting of an .xcconfig file the project does not hold: the next rule decides.
         ("PRODUCT_MODULE_NAME = \"$(FROM_XCCONFIG)\";", "My_App"),
         ("PRODUCT_NAME = \"$(A)\"; A = \"$(B)\"; B = \"$(A)\";", "My_App"),
+        ("PRODUCT_NAME = \"${TARGET_NAME:lower}\";", "my_app"),
     ])
     func theModuleNameIsXcodes(settings: String, module: String) throws {
+        let withInfo = Self.minimal(settings: settings + " INFOPLIST_FILE = \"$(SRCROOT)/App/Info.plist\";")
+        #expect(try Self.read(withInfo).targets.first?.setting("INFOPLIST_FILE") == "./App/Info.plist")
         let project = try Self.read(Self.minimal(settings: settings, groupChildren: "F"))
         #expect(project.targets.first?.moduleName == module)
         #expect(project.targets.first?.swiftFiles == ["A.swift"])

@@ -40,6 +40,11 @@ package struct XcodeProject: Sendable {
         }
         do throws(ProjectProblem) {
             var reader = try ProjectReader(root: root)
+            // `Shop.xcodeproj/project.pbxproj` → `Shop`.
+            let parts = file.split(separator: "/")
+            if parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj") {
+                reader.projectName = String(parts[parts.count - 2].dropLast(".xcodeproj".count))
+            }
             return .project(try reader.project())
         } catch {
             return .failure(
@@ -73,8 +78,8 @@ package struct XcodeTarget: Sendable {
     /// the project's under the target's, unexpanded.
     package var buildSettings: [String: String]
 
-    /// A build setting with `$(VAR)` / `${VAR}` references to other settings, `TARGET_NAME` and
-    /// `PROJECT_NAME` expanded (and the `:c99extidentifier`, `:rfc1034identifier`, `:lower` and `:upper`
+    /// A build setting with `$(VAR)` / `${VAR}` references to other settings, `TARGET_NAME`,
+    /// `PROJECT_NAME` (from the file's path) and `SRCROOT` (`.`, the project's folder) expanded (and the `:c99extidentifier`, `:rfc1034identifier`, `:lower` and `:upper`
     /// modifiers applied); `nil` when it is not set or refers to something the project does not say
     /// (an `.xcconfig` file's setting, the environment).
     package func setting(_ key: String) -> String? {
@@ -111,6 +116,8 @@ package struct XcodeTarget: Sendable {
         let raw: String
         switch key {
         case "TARGET_NAME": raw = buildSettings[key] ?? name
+        // The project's folder, which every path of the project is relative to.
+        case "SRCROOT", "SOURCE_ROOT", "PROJECT_DIR": raw = buildSettings[key] ?? "."
         case "inherited": return ""
         default:
             guard let value = buildSettings[key] else {
@@ -182,6 +189,8 @@ private struct ProjectReader {
     let objects: [String: PropertyListValue]
     let rootObject: PropertyListValue
     let root: PropertyListValue
+    /// The project's name, for `PROJECT_NAME`.
+    var projectName: String?
     /// Each group's or file's parent group, by id.
     private var parents: [String: String] = [:]
     /// Each group's folder once resolved: `nil` for a group outside the source tree.
@@ -250,6 +259,9 @@ private struct ProjectReader {
             name: name, moduleName: "", productType: object["productType"]?.string, swiftFiles: [],
             interfaceBuilderFiles: [], synchronizedFolders: [], dependencies: [],
             buildSettings: projectSettings.merging(settings(of: object)) { _, target in target })
+        if let projectName, target.buildSettings["PROJECT_NAME"] == nil {
+            target.buildSettings["PROJECT_NAME"] = projectName
+        }
         target.moduleName =
             [target.setting("PRODUCT_MODULE_NAME"), target.setting("PRODUCT_NAME").map(XcodeTarget.identifier)]
             .compactMap(\.self).first { !$0.isEmpty } ?? XcodeTarget.identifier(name)
