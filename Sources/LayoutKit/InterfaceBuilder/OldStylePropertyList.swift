@@ -221,9 +221,7 @@ package struct OldStylePropertyList {
                 text.append(escaped)
             }
         }
-        throw Problem(
-            message: "the string opened here is not closed before the file ends", line: openLine, column: openColumn,
-            isLimit: false)
+        throw Self.unclosed("string", line: openLine, column: openColumn)
     }
 
     /// `<0fbd 7a>`: kept as the hex digits written, which is all a project file's reader needs of it.
@@ -245,9 +243,7 @@ package struct OldStylePropertyList {
                     "data opened at line \(openLine), column \(openColumn) holds a byte that is not hex", back: 1)
             }
         }
-        throw Problem(
-            message: "the data opened here is not closed before the file ends", line: openLine, column: openColumn,
-            isLimit: false)
+        throw Self.unclosed("data", line: openLine, column: openColumn)
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {
@@ -278,9 +274,7 @@ package struct OldStylePropertyList {
                 offset += 2
                 while true {
                     guard offset + 1 < bytes.count else {
-                        throw Problem(
-                            message: "the comment opened here is not closed before the file ends", line: openLine,
-                            column: openColumn, isLimit: false)
+                        throw Self.unclosed("comment", line: openLine, column: openColumn)
                     }
                     if bytes[offset] == UInt8(ascii: "*"), bytes[offset + 1] == UInt8(ascii: "/") {
                         offset += 2
@@ -316,6 +310,13 @@ package struct OldStylePropertyList {
 
     private func problem(_ message: String, back: Int = 0) -> Problem {
         Problem(message: message, line: line, column: max(1, offset - back - lineStart + 1), isLimit: false)
+    }
+
+    /// A string, data or comment that the file ends inside, at where it opens.
+    private static func unclosed(_ what: String, line: Int, column: Int) -> Problem {
+        Problem(
+            message: "the \(what) opened here is not closed before the file ends", line: line, column: column,
+            isLimit: false)
     }
 
     private func limit() -> Problem {
