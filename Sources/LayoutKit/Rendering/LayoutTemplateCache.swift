@@ -1,4 +1,3 @@
-
 /// Loads each layout of a source once — read, parsed, checked and compiled — and hands out the same
 /// `LayoutLoader` to every later caller, on any thread.
 ///

@@ -1,4 +1,3 @@
-
 /// Includes (article "Layout format"): `<include layout="NAME">` stands for the one top-level object of
 /// the layout NAME, found through the run's `LayoutSource`.
 ///
