@@ -39,6 +39,36 @@ struct InterfaceBuilderRun {
         if !missing.isEmpty { throw UsageError(message: missing.joined(separator: "\nlayout-check: error: ")) }
     }
 
+    /// The Interface Builder files of an Xcode project's target: those its Resources build phase lists
+    /// and those under its synchronized folders but the folder's exceptions (paths as printed).
+    init(
+        files: [SystemPath], folders: [SystemPath], exceptions: Set<String>,
+        isExcluded: (@Sendable (SystemPath) -> Bool)?
+    ) {
+        for index in documents.indices {
+            documents[index].isExcluded = { path in
+                exceptions.contains(path.description) || isExcluded?(path) == true
+            }
+        }
+        for file in files where isExcluded?(file) != true {
+            for index in documents.indices where file.hasSuffix(Self.suffixes[index]) {
+                try? documents[index].add(file)
+            }
+        }
+        for folder in folders {
+            for index in documents.indices { try? documents[index].add(folder) }
+        }
+    }
+
+    /// How many files the search finds, none of them read.
+    mutating func countFiles() -> Int {
+        var count = 0
+        for index in documents.indices {
+            while documents[index].next() != nil { count += 1 }
+        }
+        return count
+    }
+
     /// Whether the PATHs hold any Interface Builder file at all (a search that stops at the first).
     var findsAnyFile: Bool {
         documents.contains { discovery in
@@ -49,13 +79,18 @@ struct InterfaceBuilderRun {
 
     /// Checks the Interface Builder files against the run's Swift declarations (of the modules named
     /// `modules`), and returns how many were checked, every diagnostic (at most `DiagnosticCollector`'s cap
-    /// per file), and how many files of other platforms (macOS, watchOS) were skipped, by platform.
+    /// per file), and how many files of other platforms (macOS, watchOS) were skipped, by platform; with
+    /// the paths of both kinds, for a run that checks a file more than once (one per Xcode target).
     ///
-    /// The identifier rules (`IdentifierCheck`) also read the Interface Builder files under `swiftRoots`
-    /// that the PATHs do not reach, for what they define: an app's files beside its Swift code.
+    /// With `swiftRoots`, the identifier rules (`IdentifierCheck`) run too, and also read the Interface
+    /// Builder files under them that the PATHs do not reach, for what they define: an app's files beside
+    /// its Swift code.
     mutating func check(
-        jobs: Int, swift: [SwiftDeclarations], modules: Set<String>, swiftRoots: [SystemPath] = []
-    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int]) {
+        jobs: Int, swift: [SwiftDeclarations], modules: Set<String>, swiftRoots: [SystemPath]? = nil
+    ) async -> (
+        files: Int, diagnostics: [Diagnostic], skipped: [String: Int], checkedPaths: [String],
+        skippedPaths: [String: String]
+    ) {
         let check = InterfaceBuilderCheck(swift: swift, modules: modules)
         var diagnostics: [Diagnostic] = []
         var usage = InterfaceBuilderUsage()
@@ -63,8 +98,11 @@ struct InterfaceBuilderRun {
         var skipped: [String: Int] = [:]
         var checkedIdentifiers: [InterfaceBuilderIdentifiers] = []
         var otherIdentifiers: [InterfaceBuilderIdentifiers] = []
+        var checkedPaths: [String] = []
+        var skippedPaths: [String: String] = [:]
         for index in documents.indices {
-            let reports = await Self.inParallel(&documents[index], jobs: jobs) { file -> InterfaceBuilderFileReport in
+            let reports = await Self.inParallel(&documents[index], jobs: jobs) {
+                file -> (String, InterfaceBuilderFileReport) in
                 switch file.contents() {
                 case .bytes(let bytes):
                     var report = check.check(bytes, file: file.displayPath)
@@ -72,21 +110,26 @@ struct InterfaceBuilderRun {
                     if report.skippedPlatform != nil {
                         report.identifiers = InterfaceBuilderIdentifiers.read(bytes, file: file.displayPath)
                     }
-                    return report
+                    return (file.displayPath, report)
                 case .unreadable(let reason):
-                    return InterfaceBuilderFileReport(
-                        diagnostics: [file.unreadable(reason)], usage: InterfaceBuilderUsage())
+                    return (
+                        file.displayPath,
+                        InterfaceBuilderFileReport(
+                            diagnostics: [file.unreadable(reason)], usage: InterfaceBuilderUsage())
+                    )
                 }
             }
             diagnostics += documents[index].diagnostics
-            for report in reports {
+            for (path, report) in reports {
                 if let platform = report.skippedPlatform {
                     skipped[platform, default: 0] += 1
                     otherIdentifiers += report.identifiers.map { [$0] } ?? []
+                    skippedPaths[path] = platform
                     continue
                 }
                 checkedIdentifiers += report.identifiers.map { [$0] } ?? []
                 files += 1
+                checkedPaths.append(path)
                 diagnostics += report.diagnostics
                 usage.merge(report.usage)
             }
@@ -102,14 +145,17 @@ struct InterfaceBuilderRun {
             }
         }
         diagnostics += check.unconnectedOutlets(usage, uses: uses)
-        otherIdentifiers += await besideSources(swiftRoots, jobs: jobs)
-        let identifiers = IdentifierCheck(
-            swift: swift, checked: checkedIdentifiers, others: otherIdentifiers,
-            context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
-        ).run()
-        diagnostics = IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles) + identifiers.diagnostics
+        if let swiftRoots {
+            otherIdentifiers += await besideSources(swiftRoots, jobs: jobs)
+            let identifiers = IdentifierCheck(
+                swift: swift, checked: checkedIdentifiers, others: otherIdentifiers,
+                context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
+            ).run()
+            diagnostics =
+                IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles) + identifiers.diagnostics
+        }
         let folded = LocalizedCopies.fold(diagnostics)
-        return (files, Diagnostic.capped(perFile: folded), skipped)
+        return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths)
     }
 
     /// What the Interface Builder files under the Swift source roots that the PATHs did not reach define

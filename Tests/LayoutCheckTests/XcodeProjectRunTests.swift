@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `layout-check MyApp.xcodeproj` and `layout-check <folder>`: a whole project checked with one command,
+/// each target's Interface Builder files against its own classes. Fixtures/XcodeProject is a project in
+/// Xcode's shape with an iOS target (`Phone App`: a storyboard in a variant group, a synchronized
+/// folder `Profile/`) and a macOS target (`Mac`) that declares a `SettingsViewController` of its own.
+@Suite struct XcodeProjectRunTests {
+    static let folder = "Tests/LayoutCheckTests/Fixtures/XcodeProject"
+    static let project = "\(folder)/TwoPlatforms.xcodeproj"
+    static let storyboard = "\(folder)/Phone/Base.lproj/Main.storyboard"
+    static let cell = "\(folder)/Profile/ProfileCell.xib"
+
+    /// What a run over the fixture must report: the defect planted in the iOS target's synchronized
+    /// folder, and nothing at the iOS storyboard, whose SettingsViewController is not the macOS one.
+    static func expectOnlyTheCellsDefect(_ result: CommandResult, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        #expect(result.status == 1, "\(result)", sourceLocation: sourceLocation)
+        let report = try result.report(sourceLocation: sourceLocation)
+        #expect(report.files == 2, "the storyboard and the cell's nib; the macOS nib is skipped: \(result)")
+        let expected = InterfaceBuilderTests.Expected.parse(try Repository.text(cell))
+        #expect(
+            expected == [InterfaceBuilderTests.Expected(rule: "unknown-outlet", line: 34, note: "ProfileCell.swift:4")])
+        let found = report.diagnostics.map { diagnostic in
+            InterfaceBuilderTests.Expected(
+                rule: diagnostic.rule, line: diagnostic.line,
+                note: diagnostic.notes?.first.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" })
+        }
+        #expect(found == expected, "\(result)", sourceLocation: sourceLocation)
+        #expect(report.diagnostics.allSatisfy { $0.file == cell }, "\(result)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aProjectPathChecksEachTargetAgainstItsOwnClasses() throws {
+        try Self.expectOnlyTheCellsDefect(try runLayoutCheck(["--format", "json", Self.project]))
+        let text = try runLayoutCheck([Self.project])
+        #expect(
+            text.standardError.contains(
+                "layout-check: read the Xcode project \(Self.project): Phone App (iphoneos, module Phone_App), "
+                    + "Mac (macosx, module Mac)\n"), "\(text)")
+        #expect(text.standardError.contains("skipped 1 macOS Interface Builder file"), "\(text)")
+    }
+
+    @Test func aFolderHoldingAProjectIsCheckedAsTheProject() throws {
+        try Self.expectOnlyTheCellsDefect(try runLayoutCheck(["--format", "json", Self.folder]))
+    }
+
+    /// Named Swift sources win: the folder is then not searched for projects, and the files are checked as
+    /// before, against every class of the sources named.
+    @Test func namedSwiftSourcesWinOverAFoldersProject() throws {
+        let result = try runLayoutCheck(["--swift-sources", "\(Self.folder)/Profile", Self.folder])
+        #expect(!result.standardError.contains("read the Xcode project"), "\(result)")
+        #expect(result.standardOutput.contains("ProfileCell has no outlet named 'avatarView'"), "\(result)")
+    }
+
+    /// A project that cannot be read is an error at its line and column, and the other projects of the run
+    /// are still checked; the files a project lists that are not there are counted, not silently passed.
+    @Test func aBrokenProjectIsAnErrorBesideTheProjectThatIsChecked() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
+        try scratch.write(
+            "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup; children = (\n",
+            to: "App/Broken.xcodeproj/project.pbxproj")
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Mac/Settings.xib"))
+        // A nib no target copies (the project's own stale file): not judged against the project's classes.
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Old"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: copy.appendingPathComponent("Profile/ProfileCell.xib"), to: copy.appendingPathComponent("Old/Stale.xib")
+        )
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line):\($0.column) \($0.rule)" }.sorted() == [
+                "App/Broken.xcodeproj/project.pbxproj:5:1 unreadable-file",
+                "App/Profile/ProfileCell.xib:34:17 unknown-outlet",
+            ], "\(result)")
+        #expect(
+            result.standardError.contains("1 file the Xcode projects list does not exist and was not checked"),
+            "\(result)")
+        #expect(
+            result.standardError.contains("layout-check: 1 Interface Builder file in no target of the Xcode projects"),
+            "\(result)")
+    }
+
+    /// A storyboard of a target that depends on a macOS target (as an iOS app embeds its watch app) still
+    /// sees only iOS classes: the macOS SettingsViewController's outlet is not an unconnected one of the
+    /// iOS scene.
+    @Test func aTargetDoesNotSeeTheClassesOfAMacOSTargetItDependsOn() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        var text = try String(contentsOf: projectFile, encoding: .utf8)
+        // The iOS app now depends on the macOS app (as an iOS app embeds its watch app).
+        text = text.replacingOccurrences(
+            of: "\t\t\tdependencies = (\n\t\t\t);\n\t\t\tfileSystemSynchronizedGroups",
+            with:
+                "\t\t\tdependencies = (\n\t\t\t\t1A0000000000000000000E01,\n\t\t\t);\n\t\t\tfileSystemSynchronizedGroups"
+        )
+        text = text.replacingOccurrences(
+            of: "/* Begin PBXVariantGroup section */",
+            with: "\t\t1A0000000000000000000E01 = {isa = PBXTargetDependency; target = 1A0000000000000000000602;};\n"
+                + "/* Begin PBXVariantGroup section */")
+        try Data(text.utf8).write(to: projectFile)
+        try Self.expectOnlyTheCellsDefect(
+            try runLayoutCheck(["--format", "json", "App"], in: scratch.url), renamedTo: "App")
+    }
+}
+
+extension XcodeProjectRunTests {
+    /// `expectOnlyTheCellsDefect` for a copy of the fixture folder at `folder`.
+    static func expectOnlyTheCellsDefect(
+        _ result: CommandResult, renamedTo folder: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(result.status == 1, "\(result)", sourceLocation: sourceLocation)
+        let report = try result.report(sourceLocation: sourceLocation)
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line) \($0.rule)" } == [
+                "\(folder)/Profile/ProfileCell.xib:34 unknown-outlet"
+            ],
+            "\(result)", sourceLocation: sourceLocation)
+    }
+}
