@@ -133,6 +133,35 @@ import Testing
         #expect(try unloaded(noPlist).isEmpty, "\(noPlist)")
     }
 
+    /// An Xcode project that generates its Info.plist names the main and launch storyboards only in its
+    /// build settings (`INFOPLIST_KEY_UIMainStoryboardFile`), read from the project beside the app's folder;
+    /// without that setting, Main.storyboard is loaded by nothing.
+    @Test func storyboardsNamedOnlyInTheBuildSettingsAreLoaded() throws {
+        let project = Repository.root.appendingPathComponent("\(Self.folder)/BuildSettings")
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Notes", "Notes"], in: project)
+        let found = try result.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
+        #expect(found == ["unloaded-interface-file Notes/Archive.xib:2"], "\(result)")
+        #expect(try Self.expected(in: "\(Self.folder)/BuildSettings").count == 1)
+
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in [
+            "Notes/Archive.xib", "Notes/NotesViewController.swift", "Notes/Base.lproj/Main.storyboard",
+            "Notes/Base.lproj/LaunchScreen.storyboard",
+        ] {
+            _ = try folder.write(try Repository.text("\(Self.folder)/BuildSettings/\(name)"), to: name)
+        }
+        let settings = try Repository.text("\(Self.folder)/BuildSettings/Notes.xcodeproj/project.pbxproj")
+            .replacingOccurrences(of: "INFOPLIST_KEY_UIMainStoryboardFile = Main;", with: "")
+        _ = try folder.write(settings, to: "Notes.xcodeproj/project.pbxproj")
+        let unnamed = try runLayoutCheck(["--format", "json", "--swift-sources", "Notes", "Notes"], in: folder.url)
+        let files = try unnamed.report().diagnostics.map { "\($0.rule) \($0.file)" }.sorted()
+        #expect(
+            files == [
+                "unloaded-interface-file Notes/Archive.xib", "unloaded-interface-file Notes/Base.lproj/Main.storyboard",
+            ], "\(unnamed)")
+    }
+
     /// The identifiers of the app's Interface Builder files beside its Swift sources count even when the
     /// PATHs name only some of the files: a run over one nib judges nothing against what it left out.
     @Test func filesBesideTheSwiftSourcesDefineIdentifiersWithoutBeingChecked() throws {

@@ -188,8 +188,9 @@
                 diagnostics.append(
                     Diagnostic(
                         rule: .unloadedInterfaceFile, severity: .warning,
-                        message: "nothing loads \(quoted(name)): no Swift literal, Info.plist entry, storyboard "
-                            + "reference or class name names \(quoted(document.loadName)); its findings are warnings",
+                        message: "nothing loads \(quoted(name)): no Swift literal, Info.plist entry or build setting, "
+                            + "storyboard reference or class name names \(quoted(document.loadName)); its findings "
+                            + "are warnings",
                         location: document.location))
             }
         }
