@@ -162,6 +162,29 @@ import Testing
             ], "\(unnamed)")
     }
 
+    /// Like every rule of the table, the identifier rules can be lowered or switched off in the configuration.
+    @Test func theConfigurationLowersAndSilencesTheIdentifierRules() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let configuration = try folder.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <layout-check xmlns="urn:layoutkit:config:1">
+                <rule id="unknown-segue-identifier" severity="warning"/>
+                <rule id="unknown-reuse-identifier" severity="ignore"/>
+            </layout-check>
+
+            """, to: "layout-check.xml")
+        let result = try runLayoutCheck([
+            "--config", configuration.path, "--format", "json", "--swift-sources", "Shop=\(Self.shop)", Self.shop,
+        ])
+        let report = try result.report()
+        let segue = report.diagnostics.filter { $0.rule == "unknown-segue-identifier" }
+        #expect(segue.count == 1 && segue.allSatisfy { $0.severity == "warning" }, "\(result)")
+        #expect(!report.diagnostics.contains { $0.rule == "unknown-reuse-identifier" }, "\(result)")
+        #expect(report.diagnostics.contains { $0.rule == "unknown-storyboard-identifier" && $0.severity == "error" })
+    }
+
     /// The identifiers of the app's Interface Builder files beside its Swift sources count even when the
     /// PATHs name only some of the files: a run over one nib judges nothing against what it left out.
     @Test func filesBesideTheSwiftSourcesDefineIdentifiersWithoutBeingChecked() throws {

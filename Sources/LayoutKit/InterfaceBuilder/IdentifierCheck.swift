@@ -5,7 +5,7 @@
 /// `unloaded-interface-file`), whose own findings are then warnings.
 ///
 /// Only plain literals are judged; a name built at run time is never a finding. Linear in the uses and
-/// definitions: one dictionary per kind, and did-you-mean paid from a `SuggestionBudget` per Swift file.
+/// definitions: one dictionary per kind, and did-you-mean paid from one `SuggestionBudget` for the run.
 @_spi(LayoutCheck) public struct IdentifierCheck {
     /// What the run knows besides Swift and Interface Builder files.
     public struct Context: Sendable {
@@ -97,8 +97,10 @@
         }
 
         var diagnostics: [Diagnostic] = []
+        // One budget for the whole run: each finding may look at every name, so the suggestions of a run
+        // with many findings and many names stop once it is spent rather than growing with their product.
+        var budget = SuggestionBudget()
         for file in swift where !file.identifierUses.isEmpty {
-            var budget = SuggestionBudget()
             for use in file.identifierUses where use.isJudged {
                 guard let name = use.literal else { continue }
                 let finding: (RuleID, Names, String, String)?
