@@ -9,6 +9,8 @@ import Testing
     static let folder = "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers"
     static let shop = "\(folder)/Shop"
     static let computed = "\(folder)/Computed"
+    /// Outside Fixtures/InterfaceBuilder: its Xcode project would make the runs over that folder project runs.
+    static let buildSettings = "Tests/LayoutCheckTests/Fixtures/IdentifiersBuildSettings"
 
     /// The findings the fixture files of `folder` name, as `RULE FILE:LINE`.
     static func expected(in folder: String) throws -> [String] {
@@ -137,11 +139,11 @@ import Testing
     /// build settings (`INFOPLIST_KEY_UIMainStoryboardFile`), read from the project beside the app's folder;
     /// without that setting, Main.storyboard is loaded by nothing.
     @Test func storyboardsNamedOnlyInTheBuildSettingsAreLoaded() throws {
-        let project = Repository.root.appendingPathComponent("\(Self.folder)/BuildSettings")
+        let project = Repository.root.appendingPathComponent("\(Self.buildSettings)")
         let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Notes", "Notes"], in: project)
         let found = try result.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
         #expect(found == ["unloaded-interface-file Notes/Archive.xib:2"], "\(result)")
-        #expect(try Self.expected(in: "\(Self.folder)/BuildSettings").count == 1)
+        #expect(try Self.expected(in: "\(Self.buildSettings)").count == 1)
 
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -149,9 +151,9 @@ import Testing
             "Notes/Archive.xib", "Notes/NotesViewController.swift", "Notes/Base.lproj/Main.storyboard",
             "Notes/Base.lproj/LaunchScreen.storyboard",
         ] {
-            _ = try folder.write(try Repository.text("\(Self.folder)/BuildSettings/\(name)"), to: name)
+            _ = try folder.write(try Repository.text("\(Self.buildSettings)/\(name)"), to: name)
         }
-        let settings = try Repository.text("\(Self.folder)/BuildSettings/Notes.xcodeproj/project.pbxproj")
+        let settings = try Repository.text("\(Self.buildSettings)/Notes.xcodeproj/project.pbxproj")
             .replacingOccurrences(of: "INFOPLIST_KEY_UIMainStoryboardFile = Main;", with: "")
         _ = try folder.write(settings, to: "Notes.xcodeproj/project.pbxproj")
         let unnamed = try runLayoutCheck(["--format", "json", "--swift-sources", "Notes", "Notes"], in: folder.url)
