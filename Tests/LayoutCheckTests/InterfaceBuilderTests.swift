@@ -174,6 +174,19 @@ import Testing
         #expect(notes == ["BadgeCells.swift:8", "SportsCell.xib:11", "WeatherCell.xib:11"], "\(notes)")
     }
 
+    /// An `@objc` method that is no `@IBAction` answers an action's selector (one named `@objc(name:)`, and
+    /// every method of an `@objc extension`), and an extension of a typealias of the class adds its
+    /// `@IBAction`s to the class; an action renamed away in Swift is still `unknown-action`.
+    @Test func objcMethodsAndExtensionsOfATypealiasAnswerSelectors() throws {
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", Self.app, "\(Self.defects)/Compose.xib",
+        ])
+        #expect(result.status == 1, "\(result)")
+        let diagnostics = try result.report().diagnostics
+        #expect(diagnostics.map { "\($0.rule) \($0.line)" } == ["unknown-action 32"], "\(result)")
+        #expect(diagnostics.first?.message.contains("'sendLater:'") == true, "\(result)")
+    }
+
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, "\(Self.defects)/Profile.xib"])
         let lines = result.outputLines

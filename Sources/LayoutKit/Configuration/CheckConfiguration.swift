@@ -28,6 +28,32 @@ public struct CheckConfiguration: Sendable, Equatable {
         case ignore
     }
 
+    /// One finding of an Interface Builder file silenced from the configuration, since Xcode drops the
+    /// attributes it does not know when it rewrites a nib, so an `lk:ignore` cannot live there:
+    /// `<ignore rule="unknown-outlet" file="App/Base.lproj/Main.storyboard" object="abc-12-xyz"/>`.
+    ///
+    /// It silences the rule's findings at the element whose `id` is `object` and inside it (a connection
+    /// inside an object, the objects of a scene) in the files `file` matches, relative to the
+    /// configuration file's directory as `<exclude>` patterns are.
+    @_spi(LayoutCheck) public struct Ignore: Sendable, Equatable {
+        /// The rule silenced; one that may be lowered.
+        public var rule: RuleID
+        /// The files it applies to.
+        public var file: PathPattern
+        /// The Interface Builder `id` of the element.
+        public var object: String
+        /// Where the `<ignore>` is written: an unused one is reported there.
+        public var location: SourceLocation?
+
+        /// An ignore of `rule` at `object` in the files `file` matches.
+        public init(rule: RuleID, file: PathPattern, object: String, location: SourceLocation? = nil) {
+            self.rule = rule
+            self.file = file
+            self.object = object
+            self.location = location
+        }
+    }
+
     /// Class schema directories or files, as written: relative to the configuration file's directory.
     public var schemas: [String] = []
     /// Directories of Swift code that Interface Builder files are checked against, as written: relative
@@ -44,6 +70,8 @@ public struct CheckConfiguration: Sendable, Equatable {
     private var excludeSet = PathPatternSet([])
     /// The setting of each rule the configuration names.
     public var rules: [RuleID: RuleSetting] = [:]
+    /// The Interface Builder findings the configuration silences, in file order.
+    @_spi(LayoutCheck) public var ignores: [Ignore] = []
     /// The baseline file whose findings are not reported, as written: relative to the configuration
     /// file's directory. `--baseline` and `--write-baseline` replace it.
     public var baseline: String?
@@ -108,7 +136,7 @@ public struct CheckConfiguration: Sendable, Equatable {
         var baselineElement: ParsedElement?
         // Set once at the end: each change of `excludes` arranges them afresh.
         var excludes: [PathPattern] = []
-        let allowed = ["schemas", "swift-sources", "exclude", "baseline", "rule"]
+        let allowed = ["schemas", "swift-sources", "exclude", "baseline", "rule", "ignore"]
         for element in document.children(of: root, allowed: allowed) {
             switch element.name {
             case "baseline":
@@ -147,6 +175,8 @@ public struct CheckConfiguration: Sendable, Equatable {
                     }
                     if let module = values["module"] { configuration.swiftSourceModules[path] = module }
                 }
+            case "ignore":
+                if let ignore = ignore(element, in: &document) { configuration.ignores.append(ignore) }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
                 switch PathPattern.parse(path) {
@@ -188,5 +218,34 @@ public struct CheckConfiguration: Sendable, Equatable {
         }
         configuration.excludes = excludes
         return (configuration, document.diagnostics)
+    }
+
+    /// An `<ignore rule file object>`, when its rule may be silenced and its path is a pattern.
+    private static func ignore(_ element: ParsedElement, in document: inout SettingsDocument) -> Ignore? {
+        guard let values = document.attributes(of: element, required: ["rule", "file", "object"]) else { return nil }
+        let id = Lexical.collapse(values["rule"]!)
+        guard let rule = RuleID(rawValue: id).descriptor else {
+            document.report(
+                "unknown rule id \(quoted(id))" + suggestion(for: id, in: RuleDescriptor.all.map(\.id.rawValue)),
+                element)
+            return nil
+        }
+        guard rule.isLowerable else {
+            document.report(
+                "rule '\(id)' cannot be ignored: a file that breaks it cannot be checked any further", element)
+            return nil
+        }
+        let object = Lexical.collapse(values["object"]!)
+        guard !object.isEmpty else {
+            document.report("<ignore> needs an object: the id Interface Builder gives the element", element)
+            return nil
+        }
+        switch PathPattern.parse(values["file"]!) {
+        case .success(let pattern):
+            return Ignore(rule: rule.id, file: pattern, object: object, location: document.location(of: element))
+        case .failure(let problem):
+            document.report("invalid ignore file=\(quoted(values["file"]!)): \(problem.reason)", element)
+            return nil
+        }
     }
 }

@@ -9,22 +9,31 @@
     /// The modules whose Swift sources the run was given, by name: a `customModule` among them says the
     /// class must be declared there.
     private let modules: Set<String>
+    /// What the configuration says of findings, applied as they leave the rules of each file.
+    private let settings: InterfaceBuilderSettings
 
     /// Merges the declarations of every Swift file of the run, extensions into their classes.
     ///
     /// - Parameter modules: The names of the modules whose sources `files` are (`--swift-sources
     ///   MODULE=DIR`); a nib's class of another module may come from a library whose sources were not
     ///   given, so it is not `unknown-class`.
-    public init(swift files: [SwiftDeclarations], modules: Set<String> = []) {
-        classes = SwiftClassIndex(files.flatMap(\.types))
+    /// - Parameter settings: The configuration's severities and `<ignore>`s.
+    public init(
+        swift files: [SwiftDeclarations], modules: Set<String> = [],
+        settings: InterfaceBuilderSettings = InterfaceBuilderSettings()
+    ) {
+        classes = SwiftClassIndex(files.flatMap(\.types), typeAliases: files.flatMap(\.typeAliases))
         self.modules = modules
+        self.settings = settings
     }
 
     /// Every diagnostic of one Interface Builder file, and what it connects for `unconnectedOutlets(_:)`.
     public func check(_ bytes: [UInt8], file: String) -> InterfaceBuilderFileReport {
         switch InterfaceBuilderDocument.read(bytes, file: file) {
         case .failure(let diagnostic):
-            return InterfaceBuilderFileReport(diagnostics: [diagnostic], usage: InterfaceBuilderUsage())
+            var usage = InterfaceBuilderUsage()
+            let diagnostics = settings.judge([diagnostic], file: file, ids: { _ in [] }, usage: &usage)
+            return InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
         case .otherPlatform(let platform):
             var report = InterfaceBuilderFileReport(diagnostics: [])
             report.skippedPlatform = platform
@@ -32,9 +41,28 @@
         case .document(let document):
             var checker = DocumentChecker(document: document, classes: classes, modules: modules)
             checker.run()
-            return InterfaceBuilderFileReport(
-                diagnostics: document.duplicateIDs + checker.diagnostics, usage: checker.usage)
+            var usage = checker.usage
+            let diagnostics = settings.judge(
+                document.duplicateIDs + checker.diagnostics, file: file, ids: document.ids(at:), usage: &usage)
+            return InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
         }
+    }
+
+    /// The findings about the whole run: `unconnected-outlet` (`unconnectedOutlets(_:uses:)`) as the
+    /// configuration has it, then an `unused-suppression` warning at each `<ignore>` of the configuration
+    /// that silenced nothing in the files it names that were checked.
+    package func runFindings(_ usage: InterfaceBuilderUsage, uses: OutletUses?) -> [Diagnostic] {
+        var usage = usage
+        // Each unconnected outlet is reported at the first object of a class: the ids around it.
+        var idsAt: [SourceLocation: [String]] = [:]
+        for (name, location) in usage.firstUse { idsAt[location] = usage.firstUseIDs[name] ?? [] }
+        var found: [Diagnostic] = []
+        for diagnostic in unconnectedOutlets(usage, uses: uses) {
+            found += settings.judge(
+                [diagnostic], file: diagnostic.sourceLocation?.file ?? "", ids: { idsAt[$0] ?? [] }, usage: &usage,
+                capped: false)
+        }
+        return found + settings.unusedIgnores(usage)
     }
 
     /// The names of the implicitly unwrapped outlets of the classes `usage` uses and their superclasses:
@@ -121,7 +149,13 @@
 @_spi(LayoutCheck) public struct InterfaceBuilderUsage: Sendable {
     /// Each class used, at its first object (in path, line, column order).
     var firstUse: [String: SourceLocation] = [:]
+    /// The ids of the element of each class's first use and of the elements around it, for `<ignore>`.
+    var firstUseIDs: [String: [String]] = [:]
     var connected: Set<OutletKey> = []
+    /// The configuration's `<ignore>`s (by index) that silenced a finding.
+    var usedIgnores: Set<Int> = []
+    /// The `<ignore>`s whose `file` matched a file that was checked: only those can be unused.
+    var applicableIgnores: Set<Int> = []
 
     /// An empty usage.
     public init() {}
@@ -131,8 +165,11 @@
         for (name, location) in other.firstUse {
             if let known = firstUse[name], known < location { continue }
             firstUse[name] = location
+            firstUseIDs[name] = other.firstUseIDs[name]
         }
         connected.formUnion(other.connected)
+        usedIgnores.formUnion(other.usedIgnores)
+        applicableIgnores.formUnion(other.applicableIgnores)
     }
 }
 
@@ -163,7 +200,10 @@ struct SwiftClass: Sendable {
 
     mutating func add(_ declaration: SwiftTypeDeclaration) {
         for outlet in declaration.outlets where outlets[outlet.name] == nil { outlets[outlet.name] = outlet }
-        for action in declaration.actions where actions[action.selector] == nil { actions[action.selector] = action }
+        // An `@objc` method answers a selector as an `@IBAction` does.
+        for action in declaration.actions + declaration.objectiveCMethods where actions[action.selector] == nil {
+            actions[action.selector] = action
+        }
     }
 }
 
@@ -178,7 +218,10 @@ struct SwiftClassIndex: Sendable {
     private var classes: [SwiftClass] = []
     private var byName: [String: Int] = [:]
 
-    init(_ declarations: [SwiftTypeDeclaration]) {
+    /// - Parameter typeAliases: `typealias Name = Target` of every file: an extension of `Name` adds to `Target`.
+    init(_ declarations: [SwiftTypeDeclaration], typeAliases: [(name: String, target: String)] = []) {
+        var aliases: [String: String] = [:]
+        for alias in typeAliases where aliases[alias.name] == nil { aliases[alias.name] = alias.target }
         // Classes first, so that an extension finds its class whichever file it is in.
         for declaration in declarations where declaration.kind == .class {
             if let index = byName[declaration.name], !classes[index].isExtensionOnly {
@@ -198,17 +241,23 @@ struct SwiftClassIndex: Sendable {
             }
         }
         for declaration in declarations where declaration.kind == .extension {
-            if let index = byName[declaration.name] ?? byName[simpleName(declaration.name)] {
+            // `extension Alias`, for `typealias Alias = Class`, extends the class (a few steps at most).
+            var extended = declaration.name
+            for _ in 0..<8 where byName[extended] == nil && byName[simpleName(extended)] == nil {
+                guard let target = aliases[extended] ?? aliases[simpleName(extended)] else { break }
+                extended = target
+            }
+            if let index = byName[extended] ?? byName[simpleName(extended)] {
                 classes[index].add(declaration)
                 continue
             }
-            let name = simpleName(declaration.name)
-            var extended = SwiftClass(
+            let name = simpleName(extended)
+            var extensionOnly = SwiftClass(
                 name: name, superclass: UIKitCatalog.superclass(of: name), location: declaration.location,
                 isExtensionOnly: true)
-            extended.add(declaration)
+            extensionOnly.add(declaration)
             byName[name] = classes.count
-            classes.append(extended)
+            classes.append(extensionOnly)
         }
     }
 
@@ -286,6 +335,7 @@ private struct DocumentChecker {
                 usage.firstUse[swift.name] == nil
             {
                 usage.firstUse[swift.name] = object.location
+                usage.firstUseIDs[swift.name] = document.ids(at: object.location)
             }
         }
         for connection in document.connections {
