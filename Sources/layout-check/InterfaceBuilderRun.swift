@@ -42,14 +42,14 @@ struct InterfaceBuilderRun {
         }
     }
 
-    /// Checks the Interface Builder files against the run's Swift declarations (of the modules named
-    /// `modules`), the configuration's `settings` applied inside the check, and returns how many were
+    /// Checks the Interface Builder files against the run's Swift declarations (each file's with its
+    /// module), the configuration's `settings` applied inside the check, and returns how many were
     /// checked, every diagnostic (at most `DiagnosticCollector`'s cap per file), and how many files of other
     /// platforms (macOS, watchOS) were skipped, by platform.
     mutating func check(
-        jobs: Int, swift: [SwiftDeclarations], modules: Set<String>, settings: InterfaceBuilderSettings
+        jobs: Int, swift: [(module: String, declarations: SwiftDeclarations)], settings: InterfaceBuilderSettings
     ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int]) {
-        let check = InterfaceBuilderCheck(swift: swift, modules: modules, settings: settings)
+        let check = InterfaceBuilderCheck(swift: swift, settings: settings)
         var diagnostics: [Diagnostic] = []
         var usage = InterfaceBuilderUsage()
         var files = 0
@@ -79,7 +79,7 @@ struct InterfaceBuilderRun {
         // Whether an unconnected implicitly unwrapped outlet can crash: how the Swift code uses its name.
         let names = check.implicitlyUnwrappedOutletNames(usage)
         var uses = OutletUses()
-        for file in swift where !file.file.isEmpty && !names.isEmpty {
+        for file in swift.map(\.declarations) where !file.file.isEmpty && !names.isEmpty {
             if let bytes = FileManager.default.contents(atPath: file.file) {
                 uses.merge(OutletUses.scan(Array(bytes), names: names))
             }

@@ -147,8 +147,7 @@ enum LayoutCheck {
         }
         if var run = interfaceBuilder, let swift {
             let found = await run.check(
-                jobs: arguments.jobs, swift: swift.files.map(\.declarations), modules: Set(swift.files.map(\.module)),
-                settings: settings.interfaceBuilderSettings)
+                jobs: arguments.jobs, swift: swift.files, settings: settings.interfaceBuilderSettings)
             files += found.files
             diagnostics += found.diagnostics
             skipped = found.skipped

@@ -187,6 +187,26 @@ import Testing
         #expect(diagnostics.first?.message.contains("'sendLater:'") == true, "\(result)")
     }
 
+    /// Same-named classes of two modules (an iOS and a macOS target's `SettingsViewController`) stay apart:
+    /// a nib's `customModule` picks one, so the other's outlet is `unknown-outlet` there; a nib that names
+    /// neither module cannot be judged, and nothing is said of it.
+    @Test func sameNamedClassesOfTwoModulesStayApart() throws {
+        let folder = "\(Self.folder)/Modules"
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", "\(folder)/PhoneApp", "--swift-sources", "\(folder)/MacApp",
+            "\(folder)/Nibs",
+        ])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2)
+        #expect(
+            report.diagnostics.map { "\($0.rule) \(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" } == [
+                "unknown-outlet PhoneSettings.xib:16"
+            ], "\(result)")
+        let note = try #require(report.diagnostics.first?.notes?.first)
+        #expect(note.file == "\(folder)/PhoneApp/SettingsViewController.swift", "\(note)")
+    }
+
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, "\(Self.defects)/Profile.xib"])
         let lines = result.outputLines

@@ -12,18 +12,20 @@
     /// What the configuration says of findings, applied as they leave the rules of each file.
     private let settings: InterfaceBuilderSettings
 
-    /// Merges the declarations of every Swift file of the run, extensions into their classes.
+    /// Merges the declarations of every Swift file of the run, extensions into their classes, module by
+    /// module: same-named classes of two modules stay apart, and a `customModule` picks among them.
     ///
-    /// - Parameter modules: The names of the modules whose sources `files` are (`--swift-sources
-    ///   MODULE=DIR`); a nib's class of another module may come from a library whose sources were not
-    ///   given, so it is not `unknown-class`.
-    /// - Parameter settings: The configuration's severities and `<ignore>`s.
+    /// - Parameters:
+    ///   - files: Each file's declarations with the module that compiles it (`--swift-sources
+    ///     MODULE=DIR`); a nib's class of another module may come from a library whose sources were not
+    ///     given, so it is not `unknown-class`.
+    ///   - settings: The configuration's severities and `<ignore>`s.
     public init(
-        swift files: [SwiftDeclarations], modules: Set<String> = [],
+        swift files: [(module: String, declarations: SwiftDeclarations)],
         settings: InterfaceBuilderSettings = InterfaceBuilderSettings()
     ) {
-        classes = SwiftClassIndex(files.flatMap(\.types), typeAliases: files.flatMap(\.typeAliases))
-        self.modules = modules
+        classes = SwiftClassIndex(files)
+        self.modules = Set(files.map(\.module))
         self.settings = settings
     }
 
@@ -69,8 +71,8 @@
     /// what `OutletUses` must look for in the Swift code before `unconnectedOutlets(_:uses:)`.
     public func implicitlyUnwrappedOutletNames(_ usage: InterfaceBuilderUsage) -> Set<String> {
         var names: Set<String> = []
-        for className in usage.firstUse.keys {
-            for ancestor in classes.ancestors(of: className) {
+        for key in usage.firstUse.keys {
+            for ancestor in classes.ancestors(ofKey: key) {
                 for outlet in ancestor.swift?.outlets.values ?? [:].values
                 where outlet.optionality == .implicitlyUnwrapped {
                     names.insert(outlet.name)
@@ -92,13 +94,14 @@
         }
         // By declaration: a base class's outlet left unconnected by several subclasses is one finding.
         var byDeclaration: [SourceLocation: Unconnected] = [:]
-        for (className, use) in usage.firstUse.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+        for (key, use) in usage.firstUse.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             var seen: Set<String> = []
-            for ancestor in classes.ancestors(of: className) {
+            let className = classes.swiftClass(key: key)?.name ?? key
+            for ancestor in classes.ancestors(ofKey: key) {
                 guard let swift = ancestor.swift else { continue }
                 for outlet in swift.outlets.values.sorted(by: { $0.name < $1.name })
                 where outlet.optionality == .implicitlyUnwrapped && seen.insert(outlet.name).inserted {
-                    guard !usage.connected.contains(OutletKey(className: className, outlet: outlet.name)),
+                    guard !usage.connected.contains(OutletKey(classKey: key, outlet: outlet.name)),
                         uses?.mayCrash(outlet.name) ?? true
                     else { continue }
                     byDeclaration[outlet.location, default: Unconnected(outlet: outlet, classes: [])].classes.append(
@@ -147,7 +150,7 @@
 
 /// The Swift classes Interface Builder files use and the outlets they connect, merged over a run.
 @_spi(LayoutCheck) public struct InterfaceBuilderUsage: Sendable {
-    /// Each class used, at its first object (in path, line, column order).
+    /// Each class used, by `Module.Name`, at its first object (in path, line, column order).
     var firstUse: [String: SourceLocation] = [:]
     /// The ids of the element of each class's first use and of the elements around it, for `<ignore>`.
     var firstUseIDs: [String: [String]] = [:]
@@ -175,7 +178,8 @@
 
 /// An outlet connected on an object of a class.
 struct OutletKey: Hashable, Sendable {
-    var className: String
+    /// The class's `Module.Name`.
+    var classKey: String
     var outlet: String
 }
 
@@ -190,6 +194,8 @@ private func declaredAt(_ what: String, _ location: SourceLocation) -> Diagnosti
 
 /// A Swift class with the members of all its extensions.
 struct SwiftClass: Sendable {
+    /// The module whose sources declare it; empty for a class only extended here.
+    var module: String
     var name: String
     var superclass: String?
     var outlets: [String: SwiftOutlet] = [:]
@@ -197,6 +203,9 @@ struct SwiftClass: Sendable {
     var location: SourceLocation
     /// Declared only by extensions here: a UIKit class (or another module's) that the app extends.
     var isExtensionOnly: Bool
+
+    /// `Module.Name`: what keeps same-named classes of two modules apart.
+    var key: String { "\(module).\(name)" }
 
     mutating func add(_ declaration: SwiftTypeDeclaration) {
         for outlet in declaration.outlets where outlets[outlet.name] == nil { outlets[outlet.name] = outlet }
@@ -213,91 +222,171 @@ struct Ancestor {
     var swift: SwiftClass?
 }
 
-/// The Swift classes of a run by every name Interface Builder may know them by.
+/// The Swift classes of a run by every name Interface Builder may know them by, module by module:
+/// same-named classes of two modules (an iOS and a macOS target's) stay apart.
 struct SwiftClassIndex: Sendable {
     private var classes: [SwiftClass] = []
-    private var byName: [String: Int] = [:]
+    /// Name → the classes of that name in every module, by index.
+    private var byName: [String: [Int]] = [:]
+    /// Module → name → class, by index.
+    private var byModule: [String: [String: Int]] = [:]
+    /// `Module.Name` → class, by index.
+    private var byKey: [String: Int] = [:]
+    /// UIKit's (or another library's) classes the app only extends, by name, every module's extensions merged.
+    private var extended: [String: Int] = [:]
 
-    /// - Parameter typeAliases: `typealias Name = Target` of every file: an extension of `Name` adds to `Target`.
-    init(_ declarations: [SwiftTypeDeclaration], typeAliases: [(name: String, target: String)] = []) {
-        var aliases: [String: String] = [:]
-        for alias in typeAliases where aliases[alias.name] == nil { aliases[alias.name] = alias.target }
-        // Classes first, so that an extension finds its class whichever file it is in.
-        for declaration in declarations where declaration.kind == .class {
-            if let index = byName[declaration.name], !classes[index].isExtensionOnly {
-                classes[index].add(declaration)
-                continue
-            }
-            let index = classes.count
-            var swiftClass = SwiftClass(
-                name: declaration.name, superclass: declaration.superclass, location: declaration.location,
-                isExtensionOnly: false)
-            swiftClass.add(declaration)
-            classes.append(swiftClass)
-            // Interface Builder names a class by its Objective-C name, or by its own (simple) name.
-            for name in [declaration.name, declaration.objectiveCName, simpleName(declaration.name)].compactMap(\.self)
-            where byName[name] == nil {
-                byName[name] = index
+    /// What a name finds among the classes the app declares.
+    enum Lookup {
+        case found(Int)
+        /// Two modules declare a class of that name and nothing says which: nothing can be known.
+        case ambiguous
+        case none
+    }
+
+    /// - Parameter files: The declarations of every Swift file with the module that compiles it; an
+    ///   extension of a `typealias` adds to the class it names.
+    init(_ files: [(module: String, declarations: SwiftDeclarations)]) {
+        var aliases: [String: [String: String]] = [:]
+        for (module, file) in files {
+            for alias in file.typeAliases where aliases[module]?[alias.name] == nil {
+                aliases[module, default: [:]][alias.name] = alias.target
             }
         }
-        for declaration in declarations where declaration.kind == .extension {
-            // `extension Alias`, for `typealias Alias = Class`, extends the class (a few steps at most).
-            var extended = declaration.name
-            for _ in 0..<8 where byName[extended] == nil && byName[simpleName(extended)] == nil {
-                guard let target = aliases[extended] ?? aliases[simpleName(extended)] else { break }
-                extended = target
+        // Classes first, so that an extension finds its class whichever file it is in.
+        for (module, file) in files {
+            for declaration in file.types where declaration.kind == .class {
+                // Declared twice in one module (`#if os(iOS)` … `#else` …): one class.
+                if let index = byModule[module]?[declaration.name] {
+                    classes[index].add(declaration)
+                    continue
+                }
+                let index = classes.count
+                var swiftClass = SwiftClass(
+                    module: module, name: declaration.name, superclass: declaration.superclass,
+                    location: declaration.location, isExtensionOnly: false)
+                swiftClass.add(declaration)
+                classes.append(swiftClass)
+                byKey[swiftClass.key] = index
+                // Interface Builder names a class by its Objective-C name, or by its own (simple) name.
+                for name in Set(
+                    [declaration.name, declaration.objectiveCName, simpleName(declaration.name)].compactMap(\.self))
+                where byModule[module]?[name] == nil {
+                    byModule[module, default: [:]][name] = index
+                    byName[name, default: []].append(index)
+                }
             }
-            if let index = byName[extended] ?? byName[simpleName(extended)] {
-                classes[index].add(declaration)
-                continue
+        }
+        for (module, file) in files {
+            for declaration in file.types where declaration.kind == .extension {
+                // `extension Alias`, for `typealias Alias = Class`, extends the class (a few steps at most).
+                var name = declaration.name
+                for _ in 0..<8 {
+                    guard case .none = lookup(name, from: module),
+                        let target = aliases[module]?[name] ?? aliases[module]?[simpleName(name)]
+                    else { break }
+                    name = target
+                }
+                switch lookup(name, from: module) {
+                case .found(let index):
+                    classes[index].add(declaration)
+                case .ambiguous:
+                    // Of a class two other modules declare: it may add to either, so to both (a
+                    // selector one of them answers is then never reported missing).
+                    for index in byName[name] ?? byName[simpleName(name)] ?? [] { classes[index].add(declaration) }
+                case .none:
+                    let plain = simpleName(name)
+                    if let index = extended[plain] {
+                        classes[index].add(declaration)
+                        continue
+                    }
+                    var extensionOnly = SwiftClass(
+                        module: "", name: plain, superclass: UIKitCatalog.superclass(of: plain),
+                        location: declaration.location, isExtensionOnly: true)
+                    extensionOnly.add(declaration)
+                    extended[plain] = classes.count
+                    classes.append(extensionOnly)
+                }
             }
-            let name = simpleName(extended)
-            var extensionOnly = SwiftClass(
-                name: name, superclass: UIKitCatalog.superclass(of: name), location: declaration.location,
-                isExtensionOnly: true)
-            extensionOnly.add(declaration)
-            byName[name] = classes.count
-            classes.append(extensionOnly)
         }
     }
 
-    /// The class Interface Builder's `customClass` (or an outlet's type) names.
-    func swiftClass(named name: String) -> SwiftClass? {
-        guard let index = byName[name] ?? byName[simpleName(name)] else { return nil }
+    /// The class a name finds seen from `module`: that module's class of the name, else the one class
+    /// of that name in any module.
+    private func lookup(_ name: String, from module: String) -> Lookup {
+        if let index = byModule[module]?[name] ?? byModule[module]?[simpleName(name)] { return .found(index) }
+        return lookup(name, module: nil)
+    }
+
+    /// The class Interface Builder's `customClass` names, in `customModule` when that is a module of the
+    /// run; without one (or with a module whose sources were not given), the one class of that name.
+    func lookup(_ name: String, module: String?) -> Lookup {
+        if let module, let classes = byModule[module] {
+            return (classes[name] ?? classes[simpleName(name)]).map(Lookup.found) ?? .none
+        }
+        let candidates = byName[name] ?? byName[simpleName(name)] ?? []
+        switch candidates.count {
+        case 0: return .none
+        case 1: return .found(candidates[0])
+        default: return .ambiguous
+        }
+    }
+
+    /// The class keyed `Module.Name`.
+    func swiftClass(key: String) -> SwiftClass? { byKey[key].map { classes[$0] } }
+
+    /// The class a `customClass` and `customModule` name, when exactly one is meant.
+    func swiftClass(named name: String, module: String?) -> SwiftClass? {
+        guard case .found(let index) = lookup(name, module: module) else { return nil }
         return classes[index]
     }
 
-    /// Whether a `customClass` names a class the app declares (an extension alone does not declare one).
-    func declares(_ name: String) -> Bool { swiftClass(named: name).map { !$0.isExtensionOnly } ?? false }
+    /// Whether a `customClass` may name a class the app declares (an extension alone does not declare
+    /// one): found, or declared by several modules.
+    func declares(_ name: String, module: String?) -> Bool {
+        if case .none = lookup(name, module: module) { return false }
+        return true
+    }
 
-    /// Whether anyone (the app or the UIKit catalog) knows the class.
-    func knows(_ name: String) -> Bool { declares(name) || UIKitCatalog.contains(name) }
+    /// Whether anyone (the app, in any module, or the UIKit catalog) knows the class.
+    func knows(_ name: String) -> Bool { declares(name, module: nil) || UIKitCatalog.contains(name) }
 
-    /// The class and its superclasses, nearest first, as far as they are known.
-    func ancestors(of name: String) -> [Ancestor] { ancestry(of: name).chain }
+    /// The class keyed `key` and its superclasses, nearest first, as far as they are known.
+    func ancestors(ofKey key: String) -> [Ancestor] {
+        guard let index = byKey[key] else { return [] }
+        return ancestry(from: .found(index), name: classes[index].name).chain
+    }
 
     /// Every name the app's classes are known by, for suggestions.
     var allNames: [String] { classes.filter { !$0.isExtensionOnly }.map(\.name) }
 
     /// The class and its superclasses, and whether the chain reaches a root (`NSObject` or a Swift class
-    /// without a superclass) rather than a class nobody declares.
-    func ancestry(of name: String) -> (chain: [Ancestor], isComplete: Bool) {
+    /// without a superclass) rather than a class nobody declares, or one several modules declare.
+    func ancestry(of name: String, module: String?) -> (chain: [Ancestor], isComplete: Bool) {
+        ancestry(from: lookup(name, module: module), name: name)
+    }
+
+    private func ancestry(from start: Lookup, name: String) -> (chain: [Ancestor], isComplete: Bool) {
         var chain: [Ancestor] = []
-        var next: String? = name
+        var next: (lookup: Lookup, name: String)? = (start, name)
         var seen: Set<String> = []
-        while let current = next, seen.insert(current).inserted {
-            let swift = swiftClass(named: current)
-            if let swift, !swift.isExtensionOnly {
+        while let (found, current) = next {
+            switch found {
+            case .ambiguous:
+                return (chain, false)
+            case .found(let index):
+                let swift = classes[index]
+                guard seen.insert(swift.key).inserted else { return (chain, false) }
                 chain.append(Ancestor(name: swift.name, swift: swift))
-                next = swift.superclass
-                continue
+                next = swift.superclass.map { (lookup($0, from: swift.module), $0) }
+            case .none:
+                let plain = simpleName(current)
+                guard UIKitCatalog.contains(plain), seen.insert(plain).inserted else { return (chain, false) }
+                chain.append(Ancestor(name: plain, swift: extended[plain].map { classes[$0] }))
+                next = UIKitCatalog.superclass(of: plain).map { (.none, $0) }
             }
-            guard UIKitCatalog.contains(current) else { return (chain, false) }
-            chain.append(Ancestor(name: current, swift: swift))
-            next = UIKitCatalog.superclass(of: current)
         }
-        // A loop (`class A: B`, `class B: A`) does not compile; treat it as unknown.
-        return (chain, next == nil)
+        // A loop (`class A: B`, `class B: A`) does not compile; it was treated as unknown above.
+        return (chain, true)
     }
 }
 
@@ -331,11 +420,11 @@ private struct DocumentChecker {
         for object in document.objects.values.sorted(by: { $0.location < $1.location }) {
             unknownClass(object)
             // In document order, so the first object of a class is the one remembered.
-            if let name = object.customClass, classes.declares(name), let swift = classes.swiftClass(named: name),
-                usage.firstUse[swift.name] == nil
+            if let name = object.customClass, let swift = classes.swiftClass(named: name, module: module(of: object)),
+                usage.firstUse[swift.key] == nil
             {
-                usage.firstUse[swift.name] = object.location
-                usage.firstUseIDs[swift.name] = document.ids(at: object.location)
+                usage.firstUse[swift.key] = object.location
+                usage.firstUseIDs[swift.key] = document.ids(at: object.location)
             }
         }
         for connection in document.connections {
@@ -360,11 +449,12 @@ private struct DocumentChecker {
     /// renamed away. A class with no module may be Objective-C, or a framework's: nothing can be known, so
     /// nothing is said.
     private mutating func unknownClass(_ object: InterfaceBuilderObject) {
-        guard let name = object.customClass, !name.isEmpty, !classes.declares(name), !UIKitCatalog.contains(name)
+        let module = module(of: object)
+        guard let name = object.customClass, !name.isEmpty, !classes.declares(name, module: module),
+            !UIKitCatalog.contains(name)
         else {
             return
         }
-        let module = object.customModule.flatMap { $0.isEmpty ? nil : $0 }
         guard object.customModuleProvider == "target" || module.map(modules.contains) == true else { return }
         report(
             .unknownClass,
@@ -372,11 +462,16 @@ private struct DocumentChecker {
                 + suggestion(for: name, in: classes.allNames), at: object.location)
     }
 
-    /// The class of an object, when it has one to check against.
-    private func className(of object: InterfaceBuilderObject) -> String? {
-        if let name = object.customClass, !name.isEmpty { return name }
+    /// The module an object's `customModule` names, if any.
+    private func module(of object: InterfaceBuilderObject) -> String? {
+        object.customModule.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The class of an object and the module it names, when it has one to check against.
+    private func className(of object: InterfaceBuilderObject) -> (name: String, module: String?)? {
+        if let name = object.customClass, !name.isEmpty { return (name, module(of: object)) }
         if object.placeholder != nil { return nil }
-        return UIKitCatalog.className(ofElement: object.element)
+        return UIKitCatalog.className(ofElement: object.element).map { ($0, nil) }
     }
 
     /// `unknown-outlet` and `outlet-type-mismatch`, for a source of an app's class.
@@ -385,10 +480,10 @@ private struct DocumentChecker {
         to destination: InterfaceBuilderObject
     ) {
         guard let sourceName = className(of: source) else { return }
-        let (chain, isComplete) = classes.ancestry(of: sourceName)
+        let (chain, isComplete) = classes.ancestry(of: sourceName.name, module: sourceName.module)
         // Connections from UIKit's own objects are UIKit's business: only an app's class is checked.
         guard let sourceClass = chain.first?.swift, !sourceClass.isExtensionOnly else { return }
-        usage.connected.insert(OutletKey(className: sourceClass.name, outlet: connection.name))
+        usage.connected.insert(OutletKey(classKey: sourceClass.key, outlet: connection.name))
 
         var declaredType: (name: String, isCollection: Bool, swift: SwiftOutlet?)?
         for ancestor in chain {
@@ -422,14 +517,15 @@ private struct DocumentChecker {
             return
         }
         guard let destinationName = className(of: destination), classes.knows(declaredType.name) else { return }
-        let (destinationChain, destinationComplete) = classes.ancestry(of: destinationName)
+        let (destinationChain, destinationComplete) = classes.ancestry(
+            of: destinationName.name, module: destinationName.module)
         guard destinationComplete, !destinationChain.contains(where: { $0.name == simpleName(declaredType.name) })
         else { return }
         let type = declaredType.isCollection ? "[\(declaredType.name)]" : declaredType.name
         report(
             .outletTypeMismatch,
             "outlet '\(connection.name)' of \(sourceClass.name) has type \(type), but its destination "
-                + "<\(destination.element) id=\"\(destination.id)\"> is a \(destinationChain.first?.name ?? destinationName)",
+                + "<\(destination.element) id=\"\(destination.id)\"> is a \(destinationChain.first?.name ?? destinationName.name)",
             at: connection.location, notes: notes)
     }
 
@@ -441,7 +537,7 @@ private struct DocumentChecker {
     ) {
         // First Responder is whatever object is first responder when the action is sent: not checkable.
         guard target.placeholder != .firstResponder, let targetName = className(of: target) else { return }
-        let (chain, isComplete) = classes.ancestry(of: targetName)
+        let (chain, isComplete) = classes.ancestry(of: targetName.name, module: targetName.module)
         guard let targetClass = chain.first?.swift, !targetClass.isExtensionOnly, isComplete else { return }
         if Self.responderSelectors.contains(connection.name) { return }
         if let action = chain.lazy.compactMap({ $0.swift?.actions[connection.name] }).first {
@@ -464,12 +560,12 @@ private struct DocumentChecker {
         let senderType = simpleName(
             String(written.drop { $0 == " " }.reversed().drop { "?! ".contains($0) }.reversed()))
         guard classes.knows(senderType), let controlName = className(of: control) else { return }
-        let (controlChain, isComplete) = classes.ancestry(of: controlName)
+        let (controlChain, isComplete) = classes.ancestry(of: controlName.name, module: controlName.module)
         guard isComplete, !controlChain.contains(where: { $0.name == senderType }) else { return }
         report(
             .actionSenderMismatch,
             "action '\(connection.name)' of \(targetName) accepts a sender of type \(senderType), but "
-                + "<\(control.element) id=\"\(control.id)\"> is a \(controlChain.first?.name ?? controlName)",
+                + "<\(control.element) id=\"\(control.id)\"> is a \(controlChain.first?.name ?? controlName.name)",
             at: connection.location, notes: [declaredAt("action '\(connection.name)'", action.location)])
     }
 
