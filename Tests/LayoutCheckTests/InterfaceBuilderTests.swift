@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 import Testing
 
 /// `layout-check --swift-sources`: Interface Builder files checked against the Swift classes they name,
@@ -205,6 +206,42 @@ import Testing
             ], "\(result)")
         let note = try #require(report.diagnostics.first?.notes?.first)
         #expect(note.file == "\(folder)/PhoneApp/SettingsViewController.swift", "\(note)")
+    }
+
+    /// The rules table says which rules judge Interface Builder files; each such row is reachable: some
+    /// Interface Builder file (a fixture, or one written here for what no fixture should hold) gets a
+    /// finding of it, and no Interface Builder file gets a finding of a rule whose row does not say so.
+    @Test func everyRuleTheTableClaimsForInterfaceBuilderFilesIsReachable() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try FileManager.default.copyItem(
+            atPath: Repository.root.appendingPathComponent(Self.defects).path,
+            toPath: project.url.appendingPathComponent("Defects").path)
+        let header = #"<?xml version="1.0" encoding="UTF-8"?>"#
+        let document =
+            #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">"#
+        try project.write(
+            "\(header)\n<!DOCTYPE document [<!ENTITY x \"y\">]>\n\(document)<objects/></document>\n", to: "Entity.xib")
+        try project.write(
+            "\(header)\n\(document)<objects><view id=\"a\"/><view id=\"a\"/></objects></document>\n", to: "Twice.xib")
+        let outlets = (0..<1_001).map { #"<outlet property="m\#($0)" destination="x" id="o\#($0)"/>"# }.joined()
+        try project.write(
+            "\(header)\n\(document)<objects><view id=\"v\"><connections>\(outlets)</connections></view></objects></document>\n",
+            to: "Many.xib")
+        try project.link("Gone.xib", to: "Deleted.xib")
+        try project.write(
+            ConfigurationTests.configuration(#"<ignore rule="unknown-outlet" file="Twice.xib" object="a"/>"#),
+            to: "layout-check.xml")
+        let app = Repository.root.appendingPathComponent(Self.app).path
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App=\(app)", "."], in: project.url)
+        let found = try result.report().diagnostics
+        let interfaceBuilder = Set(
+            found.filter { $0.file.hasSuffix(".xib") || $0.file.hasSuffix(".storyboard") }.map(\.rule)
+                + found.filter { $0.file == "layout-check.xml" }.map(\.rule))
+        let claimed = Set(
+            RuleDescriptor.all.filter { $0.documents.contains(.interfaceBuilder) }.map(\.id.rawValue))
+        #expect(claimed.count >= 14)
+        #expect(interfaceBuilder == claimed, "\(result)")
     }
 
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {
