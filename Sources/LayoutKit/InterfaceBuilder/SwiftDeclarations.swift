@@ -292,31 +292,25 @@ private struct StructureReader {
                 attributes.contains("source.decl.attribute.ibaction"),
                 let selector = member["key.selector_name"] as? String
             {
-                let sender = member.children.first {
-                    $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter"
-                }
-                declaration.actions.append(
-                    SwiftAction(
-                        selector: selector,
-                        senderType: (sender?["key.typename"] as? String).map(Self.className),
-                        location: location(declarationStart(member))))
+                declaration.actions.append(action(member, selector: selector))
             } else if kind == "source.lang.swift.decl.function.method.instance",
                 let name = member["key.name"] as? String,
                 exposesMethods || attributes.contains("source.decl.attribute.objc")
                     || attributes.contains("source.decl.attribute.objc.name"),
                 let selector = objectiveCName(member) ?? Self.selector(ofMethod: name)
             {
-                let sender = member.children.first {
-                    $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter"
-                }
-                declaration.objectiveCMethods.append(
-                    SwiftAction(
-                        selector: selector,
-                        senderType: (sender?["key.typename"] as? String).map(Self.className),
-                        location: location(declarationStart(member))))
+                declaration.objectiveCMethods.append(action(member, selector: selector))
             }
         }
         types.append(declaration)
+    }
+
+    /// A method that answers `selector`, with the type of its first parameter (the sender).
+    private mutating func action(_ member: [String: Any], selector: String) -> SwiftAction {
+        let sender = member.children.first { $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter" }
+        return SwiftAction(
+            selector: selector, senderType: (sender?["key.typename"] as? String).map(Self.className),
+            location: location(declarationStart(member)))
     }
 
     private mutating func outlet(_ member: [String: Any], name: String) -> SwiftOutlet {
