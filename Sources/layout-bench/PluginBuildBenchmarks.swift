@@ -105,7 +105,7 @@ struct PluginBuildBenchmarks {
 
             let package = Package(
                 name: "\(directory.lastPathComponent)",
-                platforms: [.macOS(.v15)],
+                platforms: [.macOS(.v13)],
                 dependencies: [.package(name: "LayoutKit", path: "\(packageRoot.path)")],
                 targets: [
                     .target(
