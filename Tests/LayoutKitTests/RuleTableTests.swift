@@ -71,6 +71,18 @@ import Testing
         }
     }
 
+    /// Every row that says its findings are about Interface Builder files, past reading and format, has its
+    /// function among the Interface Builder checks (InterfaceBuilderTests proves each one reachable).
+    @Test func everyInterfaceBuilderRuleHasItsFunction() {
+        let rules = RuleDescriptor.all.filter {
+            $0.documents.contains(.interfaceBuilder) && ($0.phase == .structure || $0.phase == .classes)
+        }
+        #expect(rules.count == 8)
+        for rule in rules {
+            #expect(DocumentChecker.hasFunction(for: rule.id), "\(rule.id) has no Interface Builder function")
+        }
+    }
+
     @Test func idsAreUniqueAndFindable() {
         let ids = RuleDescriptor.all.map(\.id)
         #expect(Set(ids).count == ids.count)

@@ -44,8 +44,7 @@
             var checker = DocumentChecker(document: document, classes: classes, modules: modules)
             checker.run()
             var usage = checker.usage
-            let diagnostics = settings.judge(
-                document.duplicateIDs + checker.diagnostics, file: file, ids: document.ids(at:), usage: &usage)
+            let diagnostics = settings.judge(checker.diagnostics, file: file, ids: document.ids(at:), usage: &usage)
             return InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
         }
     }
@@ -397,7 +396,7 @@ private func simpleName(_ name: String) -> String {
 // MARK: - One document
 
 /// The rules run on one Interface Builder document.
-private struct DocumentChecker {
+struct DocumentChecker {
     let document: InterfaceBuilderDocument
     let classes: SwiftClassIndex
     let modules: Set<String>
@@ -416,30 +415,113 @@ private struct DocumentChecker {
         "delete:", "toggleBoldface:", "toggleItalics:", "toggleUnderline:",
     ]
 
+    /// A rule of one Interface Builder file: each is a function named after its id. `unconnected-outlet`
+    /// needs every file of the run: `InterfaceBuilderCheck.unconnectedOutlets(_:uses:)` is its function.
+    enum Step {
+        case duplicateID, unknownDestination, unknownClass, unknownOutlet, unknownAction, outletTypeMismatch,
+            actionSenderMismatch
+
+        /// The step of the rule `id`; `nil` for a row with no function of one file here.
+        init?(_ id: RuleID) {
+            switch id {
+            case .duplicateID: self = .duplicateID
+            case .unknownDestination: self = .unknownDestination
+            case .unknownClass: self = .unknownClass
+            case .unknownOutlet: self = .unknownOutlet
+            case .unknownAction: self = .unknownAction
+            case .outletTypeMismatch: self = .outletTypeMismatch
+            case .actionSenderMismatch: self = .actionSenderMismatch
+            default: return nil
+            }
+        }
+    }
+
+    /// Whether the rule `id` has its function here: one of one file, or the run's `unconnected-outlet`.
+    static func hasFunction(for id: RuleID) -> Bool { Step(id) != nil || id == .unconnectedOutlet }
+
+    /// The rules of one file, in table order: those whose row says they judge Interface Builder files.
+    private static let steps: [Step] = RuleDescriptor.all.filter {
+        $0.documents.contains(.interfaceBuilder) && ($0.phase == .structure || $0.phase == .classes)
+    }.compactMap { Step($0.id) }
+
+    /// An object's class as the rules see it: its name and its ancestry as far as it is known.
+    struct ResolvedClass {
+        var name: String
+        var chain: [Ancestor]
+        var isComplete: Bool
+        /// The app's class, when the object is of one (not of a UIKit class, not of one only extended).
+        var swift: SwiftClass? { chain.first?.swift.flatMap { $0.isExtensionOnly ? nil : $0 } }
+    }
+
+    /// The class of each object that has one, by id: found by `resolveClasses()` before any rule runs.
+    private var resolved: [String: ResolvedClass] = [:]
+
+    /// Resolves every object's class, records what the file uses and connects, then runs each rule.
     mutating func run() {
+        resolveClasses()
+        recordUsage()
+        for step in Self.steps {
+            switch step {
+            case .duplicateID: duplicateID()
+            case .unknownDestination: unknownDestination()
+            case .unknownClass: unknownClass()
+            case .unknownOutlet: unknownOutlet()
+            case .unknownAction: unknownAction()
+            case .outletTypeMismatch: outletTypeMismatch()
+            case .actionSenderMismatch: actionSenderMismatch()
+            }
+        }
+    }
+
+    /// The step before the rules: each object's class (its `customClass` in its `customModule`, or the
+    /// UIKit class of its element) with its ancestry, once per object.
+    private mutating func resolveClasses() {
+        for object in document.objects.values {
+            guard let name = className(of: object) else { continue }
+            let (chain, isComplete) = classes.ancestry(of: name.name, module: name.module)
+            resolved[object.id] = ResolvedClass(name: name.name, chain: chain, isComplete: isComplete)
+        }
+    }
+
+    /// What the file tells the run-level `unconnected-outlet`: the first object of each app class, in
+    /// document order, and every outlet connected on an object of an app class.
+    private mutating func recordUsage() {
         for object in document.objects.values.sorted(by: { $0.location < $1.location }) {
-            unknownClass(object)
-            // In document order, so the first object of a class is the one remembered.
-            if let name = object.customClass, let swift = classes.swiftClass(named: name, module: module(of: object)),
-                usage.firstUse[swift.key] == nil
-            {
+            if object.customClass != nil, let swift = resolved[object.id]?.swift, usage.firstUse[swift.key] == nil {
                 usage.firstUse[swift.key] = object.location
                 usage.firstUseIDs[swift.key] = document.ids(at: object.location)
             }
         }
-        for connection in document.connections {
-            guard let source = document.objects[connection.source] else { continue }
-            guard let destination = document.objects[connection.destination] else {
-                report(
-                    .unknownDestination,
-                    "the destination '\(connection.destination)' of \(describe(connection)) is no object in this file",
-                    at: connection.location)
-                continue
+        for (connection, source, _) in linked where connection.kind != .action {
+            if let swift = resolved[source]?.swift {
+                usage.connected.insert(OutletKey(classKey: swift.key, outlet: connection.name))
             }
-            switch connection.kind {
-            case .outlet, .outletCollection: outlet(connection, from: source, to: destination)
-            case .action: action(connection, from: source, to: destination)
+        }
+    }
+
+    /// The connections whose both ends are objects of this file.
+    private var linked: [(connection: InterfaceBuilderConnection, source: String, destination: String)] {
+        document.connections.compactMap { connection in
+            guard document.objects[connection.source] != nil, document.objects[connection.destination] != nil else {
+                return nil
             }
+            return (connection, connection.source, connection.destination)
+        }
+    }
+
+    /// `duplicate-id`: found by the reader, which keeps the first object of an id.
+    private mutating func duplicateID() {
+        diagnostics += document.duplicateIDs
+    }
+
+    /// `unknown-destination`: a connection to an id no object of the file has.
+    private mutating func unknownDestination() {
+        for connection in document.connections
+        where document.objects[connection.source] != nil && document.objects[connection.destination] == nil {
+            report(
+                .unknownDestination,
+                "the destination '\(connection.destination)' of \(describe(connection)) is no object in this file",
+                at: connection.location)
         }
     }
 
@@ -448,6 +530,10 @@ private struct DocumentChecker {
     /// no Swift file declares. Whatever its name: an app's own `UICircleButton` is reported when it is
     /// renamed away. A class with no module may be Objective-C, or a framework's: nothing can be known, so
     /// nothing is said.
+    private mutating func unknownClass() {
+        for object in document.objects.values.sorted(by: { $0.location < $1.location }) { unknownClass(object) }
+    }
+
     private mutating func unknownClass(_ object: InterfaceBuilderObject) {
         let module = module(of: object)
         guard let name = object.customClass, !name.isEmpty, !classes.declares(name, module: module),
@@ -474,99 +560,120 @@ private struct DocumentChecker {
         return UIKitCatalog.className(ofElement: object.element).map { ($0, nil) }
     }
 
-    /// `unknown-outlet` and `outlet-type-mismatch`, for a source of an app's class.
-    private mutating func outlet(
-        _ connection: InterfaceBuilderConnection, from source: InterfaceBuilderObject,
-        to destination: InterfaceBuilderObject
-    ) {
-        guard let sourceName = className(of: source) else { return }
-        let (chain, isComplete) = classes.ancestry(of: sourceName.name, module: sourceName.module)
-        // Connections from UIKit's own objects are UIKit's business: only an app's class is checked.
-        guard let sourceClass = chain.first?.swift, !sourceClass.isExtensionOnly else { return }
-        usage.connected.insert(OutletKey(classKey: sourceClass.key, outlet: connection.name))
-
-        var declaredType: (name: String, isCollection: Bool, swift: SwiftOutlet?)?
-        for ancestor in chain {
+    /// The outlet a connection names, as the source's app class or a UIKit class above it declares it;
+    /// `nil` when the source is of no app class (UIKit's own objects are UIKit's business).
+    private func declaredOutlet(
+        _ connection: InterfaceBuilderConnection
+    ) -> (source: SwiftClass, type: (name: String, isCollection: Bool, swift: SwiftOutlet?)?, isComplete: Bool)? {
+        guard let source = resolved[connection.source], let sourceClass = source.swift else { return nil }
+        for ancestor in source.chain {
             if let outlet = ancestor.swift?.outlets[connection.name] {
-                declaredType = (outlet.typeName, outlet.isCollection, outlet)
-                break
+                return (sourceClass, (outlet.typeName, outlet.isCollection, outlet), source.isComplete)
             }
             if let type = UIKitCatalog.outlets(of: ancestor.name)[connection.name] {
                 let isCollection = type.hasPrefix("[")
-                declaredType = (isCollection ? String(type.dropFirst().dropLast()) : type, isCollection, nil)
-                break
+                return (
+                    sourceClass, (isCollection ? String(type.dropFirst().dropLast()) : type, isCollection, nil),
+                    source.isComplete
+                )
             }
         }
-        guard let declaredType else {
-            guard isComplete else { return }
-            let outlets = chain.compactMap(\.swift).flatMap { $0.outlets.keys }
+        return (sourceClass, nil, source.isComplete)
+    }
+
+    /// `unknown-outlet`: an `<outlet>` or `<outletCollection>` of an app class's object that names no
+    /// outlet of the class or the classes above it, when the whole chain is known.
+    private mutating func unknownOutlet() {
+        for (connection, _, _) in linked where connection.kind != .action {
+            guard let declared = declaredOutlet(connection), declared.type == nil, declared.isComplete,
+                let source = resolved[connection.source]
+            else { continue }
+            let outlets = source.chain.compactMap(\.swift).flatMap { $0.outlets.keys }
+            let sourceClass = declared.source
             report(
                 .unknownOutlet,
                 "\(sourceClass.name) has no outlet named '\(connection.name)'"
                     + suggestion(for: connection.name, in: outlets),
                 at: connection.location, notes: [declaredAt("class \(sourceClass.name)", sourceClass.location)])
-            return
         }
-        let notes = declaredType.swift.map { [declaredAt("outlet '\(connection.name)'", $0.location)] } ?? []
-        if (connection.kind == .outletCollection) != declaredType.isCollection {
-            let message =
-                declaredType.isCollection
-                ? "outlet '\(connection.name)' of \(sourceClass.name) is an outlet collection, but it is connected as a single outlet"
-                : "outlet '\(connection.name)' of \(sourceClass.name) is not an outlet collection, but it is connected as one"
-            report(.outletTypeMismatch, message, at: connection.location, notes: notes)
-            return
-        }
-        guard let destinationName = className(of: destination), classes.knows(declaredType.name) else { return }
-        let (destinationChain, destinationComplete) = classes.ancestry(
-            of: destinationName.name, module: destinationName.module)
-        guard destinationComplete, !destinationChain.contains(where: { $0.name == simpleName(declaredType.name) })
-        else { return }
-        let type = declaredType.isCollection ? "[\(declaredType.name)]" : declaredType.name
-        report(
-            .outletTypeMismatch,
-            "outlet '\(connection.name)' of \(sourceClass.name) has type \(type), but its destination "
-                + "<\(destination.element) id=\"\(destination.id)\"> is a \(destinationChain.first?.name ?? destinationName.name)",
-            at: connection.location, notes: notes)
     }
 
-    /// `unknown-action`: the selector is no `@IBAction` of the target's Swift class or its superclasses;
-    /// `action-sender-mismatch`: the control that sends it is not of the action's sender type.
-    private mutating func action(
-        _ connection: InterfaceBuilderConnection, from control: InterfaceBuilderObject,
-        to target: InterfaceBuilderObject
-    ) {
+    /// `outlet-type-mismatch`: the destination is not of the outlet's type, or an outlet collection is
+    /// connected as a single outlet (or the reverse).
+    private mutating func outletTypeMismatch() {
+        for (connection, _, destinationID) in linked where connection.kind != .action {
+            guard let declared = declaredOutlet(connection), let declaredType = declared.type,
+                let destination = document.objects[destinationID]
+            else { continue }
+            let sourceClass = declared.source
+            let notes = declaredType.swift.map { [declaredAt("outlet '\(connection.name)'", $0.location)] } ?? []
+            if (connection.kind == .outletCollection) != declaredType.isCollection {
+                let message =
+                    declaredType.isCollection
+                    ? "outlet '\(connection.name)' of \(sourceClass.name) is an outlet collection, but it is connected as a single outlet"
+                    : "outlet '\(connection.name)' of \(sourceClass.name) is not an outlet collection, but it is connected as one"
+                report(.outletTypeMismatch, message, at: connection.location, notes: notes)
+                continue
+            }
+            guard let destinationClass = resolved[destinationID], classes.knows(declaredType.name),
+                destinationClass.isComplete,
+                !destinationClass.chain.contains(where: { $0.name == simpleName(declaredType.name) })
+            else { continue }
+            let type = declaredType.isCollection ? "[\(declaredType.name)]" : declaredType.name
+            report(
+                .outletTypeMismatch,
+                "outlet '\(connection.name)' of \(sourceClass.name) has type \(type), but its destination "
+                    + "<\(destination.element) id=\"\(destination.id)\"> is a \(destinationClass.chain.first?.name ?? destinationClass.name)",
+                at: connection.location, notes: notes)
+        }
+    }
+
+    /// The action a connection names, of the target's app class or a class above it, when the target is
+    /// an app class's object whose chain is known; `.some(nil)` when none answers the selector.
+    private func declaredAction(
+        _ connection: InterfaceBuilderConnection
+    ) -> (target: SwiftClass, action: SwiftAction?, chain: [Ancestor])? {
         // First Responder is whatever object is first responder when the action is sent: not checkable.
-        guard target.placeholder != .firstResponder, let targetName = className(of: target) else { return }
-        let (chain, isComplete) = classes.ancestry(of: targetName.name, module: targetName.module)
-        guard let targetClass = chain.first?.swift, !targetClass.isExtensionOnly, isComplete else { return }
-        if Self.responderSelectors.contains(connection.name) { return }
-        if let action = chain.lazy.compactMap({ $0.swift?.actions[connection.name] }).first {
-            sender(of: connection, from: control, to: targetClass.name, action)
-            return
-        }
-        let selectors = chain.compactMap(\.swift).flatMap { $0.actions.keys }
-        report(
-            .unknownAction,
-            "\(targetClass.name) has no action '\(connection.name)'" + suggestion(for: connection.name, in: selectors),
-            at: connection.location, notes: [declaredAt("class \(targetClass.name)", targetClass.location)])
+        guard document.objects[connection.destination]?.placeholder != .firstResponder,
+            let target = resolved[connection.destination], let targetClass = target.swift, target.isComplete,
+            !Self.responderSelectors.contains(connection.name)
+        else { return nil }
+        return (targetClass, target.chain.lazy.compactMap { $0.swift?.actions[connection.name] }.first, target.chain)
     }
 
-    /// `action-sender-mismatch`, when both the sender type and the control's class are known.
-    private mutating func sender(
-        of connection: InterfaceBuilderConnection, from control: InterfaceBuilderObject, to targetName: String,
-        _ action: SwiftAction
-    ) {
-        guard let written = action.senderType else { return }
-        let senderType = simpleName(
-            String(written.drop { $0 == " " }.reversed().drop { "?! ".contains($0) }.reversed()))
-        guard classes.knows(senderType), let controlName = className(of: control) else { return }
-        let (controlChain, isComplete) = classes.ancestry(of: controlName.name, module: controlName.module)
-        guard isComplete, !controlChain.contains(where: { $0.name == senderType }) else { return }
-        report(
-            .actionSenderMismatch,
-            "action '\(connection.name)' of \(targetName) accepts a sender of type \(senderType), but "
-                + "<\(control.element) id=\"\(control.id)\"> is a \(controlChain.first?.name ?? controlName.name)",
-            at: connection.location, notes: [declaredAt("action '\(connection.name)'", action.location)])
+    /// `unknown-action`: the selector is answered by no `@IBAction` and no `@objc` method of the target's
+    /// Swift class or its superclasses.
+    private mutating func unknownAction() {
+        for (connection, _, _) in linked where connection.kind == .action {
+            guard let declared = declaredAction(connection), declared.action == nil else { continue }
+            let targetClass = declared.target
+            let selectors = declared.chain.compactMap(\.swift).flatMap { $0.actions.keys }
+            report(
+                .unknownAction,
+                "\(targetClass.name) has no action '\(connection.name)'"
+                    + suggestion(for: connection.name, in: selectors),
+                at: connection.location, notes: [declaredAt("class \(targetClass.name)", targetClass.location)])
+        }
+    }
+
+    /// `action-sender-mismatch`: the control that sends an action is not of the sender type the action
+    /// accepts, when both are known.
+    private mutating func actionSenderMismatch() {
+        for (connection, controlID, _) in linked where connection.kind == .action {
+            guard let declared = declaredAction(connection), let action = declared.action,
+                let written = action.senderType, let control = document.objects[controlID]
+            else { continue }
+            let senderType = simpleName(
+                String(written.drop { $0 == " " }.reversed().drop { "?! ".contains($0) }.reversed()))
+            guard classes.knows(senderType), let controlClass = resolved[controlID], controlClass.isComplete,
+                !controlClass.chain.contains(where: { $0.name == senderType })
+            else { continue }
+            report(
+                .actionSenderMismatch,
+                "action '\(connection.name)' of \(declared.target.name) accepts a sender of type \(senderType), but "
+                    + "<\(control.element) id=\"\(control.id)\"> is a \(controlClass.chain.first?.name ?? controlClass.name)",
+                at: connection.location, notes: [declaredAt("action '\(connection.name)'", action.location)])
+        }
     }
 
     private func describe(_ connection: InterfaceBuilderConnection) -> String {
