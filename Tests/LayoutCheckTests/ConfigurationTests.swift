@@ -155,7 +155,16 @@ import Testing
             expected: "3:1: error: rule 'schema' cannot be ignored"),
         BrokenCase(
             body: #"<ignore rule="unknown-outlet" file="Main.storyboard"/>"#,
-            expected: "3:1: error: <ignore> is missing the required attribute 'object'"),
+            expected: "3:1: error: <ignore> needs an object: the id Interface Builder gives the element"),
+        BrokenCase(
+            body: #"<ignore rule="unknown-outlet" declaration="ProfileViewController.nameField"/>"#,
+            expected: "3:1: error: declaration= silences unconnected-outlet only"),
+        BrokenCase(
+            body: #"<ignore rule="unconnected-outlet" declaration="nameField"/>"#,
+            expected: #"3:1: error: invalid declaration="nameField": expected Class.outlet"#),
+        BrokenCase(
+            body: #"<ignore rule="unconnected-outlet" declaration="A.b" file="Main.storyboard" object="x"/>"#,
+            expected: "3:1: error: <ignore> names a declaration, or a file and an object, not both"),
         BrokenCase(
             body: #"<ignore rule="unknown-outlets" file="Main.storyboard" object="abc-12-xyz"/>"#,
             expected: #"3:1: error: unknown rule id "unknown-outlets"; did you mean 'unknown-outlet'?"#),

@@ -406,6 +406,37 @@ import Testing
         #expect(unused.message.contains("'outlet-type-mismatch' at object 'Pv1-vW-1aA'"), "\(unused.message)")
     }
 
+    /// `unconnected-outlet` is reported at the first object that uses the class, which moves as nibs are
+    /// added: `<ignore declaration="Class.outlet">` silences it by its Swift declaration instead, and one
+    /// naming a declaration no finding is about is `unused-suppression`, the finding it missed still reported.
+    @Test func aConfigurationIgnoreSilencesAnUnconnectedOutletByItsDeclaration() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try FileManager.default.copyItem(
+            atPath: Repository.root.appendingPathComponent("\(InterfaceBuilderTests.defects)/Profile.xib").path,
+            toPath: project.url.appendingPathComponent("Profile.xib").path)
+        let app = Repository.root.appendingPathComponent(InterfaceBuilderTests.app).path
+        let arguments = ["--format", "json", "--swift-sources", "App=\(app)", "Profile.xib"]
+        try project.write(
+            ConfigurationTests.configuration(
+                #"<ignore rule="unconnected-outlet" declaration="ProfileViewController.nameField"/>"#),
+            to: "layout-check.xml")
+        let silenced = try runLayoutCheck(arguments, in: project.url).report().diagnostics.map(\.rule)
+        #expect(!silenced.contains("unconnected-outlet") && !silenced.contains("unused-suppression"), "\(silenced)")
+        #expect(silenced.contains("unknown-outlet"), "\(silenced)")
+        try project.write(
+            ConfigurationTests.configuration(
+                #"<ignore rule="unconnected-outlet" declaration="ProfileViewController.avatarView"/>"#),
+            to: "layout-check.xml")
+        let missed = try runLayoutCheck(arguments, in: project.url).report().diagnostics
+        #expect(missed.contains { $0.rule == "unconnected-outlet" && $0.line == 18 }, "\(missed)")
+        #expect(
+            missed.contains {
+                $0.rule == "unused-suppression" && $0.file == "layout-check.xml" && $0.line == 3
+                    && $0.message.contains("ProfileViewController.avatarView")
+            }, "\(missed)")
+    }
+
     /// An Interface Builder file has the same cap as a layout: 1,000 diagnostics, then one input-limit.
     @Test func anInterfaceBuilderFileIsCappedLikeALayout() throws {
         let project = try TemporaryDirectory()

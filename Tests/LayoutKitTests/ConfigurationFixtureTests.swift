@@ -50,7 +50,8 @@ import Testing
         let ignore = try #require(configuration.ignores.first)
         #expect(configuration.ignores.count == 1)
         #expect(ignore.rule == .unknownOutlet && ignore.object == "abc-12-xyz")
-        #expect(ignore.file.matches("App/Base.lproj/Main.storyboard") && !ignore.file.matches("Main.storyboard"))
+        #expect(ignore.file?.matches("App/Base.lproj/Main.storyboard") == true)
+        #expect(ignore.file?.matches("Main.storyboard") == false)
         #expect(ignore.location?.line == 14)
     }
 

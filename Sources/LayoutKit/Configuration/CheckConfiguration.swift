@@ -34,14 +34,18 @@ public struct CheckConfiguration: Sendable, Equatable {
     ///
     /// It silences the rule's findings at the element whose `id` is `object` and inside it (a connection
     /// inside an object, the objects of a scene) in the files `file` matches, relative to the
-    /// configuration file's directory as `<exclude>` patterns are.
+    /// configuration file's directory as `<exclude>` patterns are. For `unconnected-outlet`, whose place is
+    /// the first object that uses the class (and moves when a file that uses it earlier is added), it may
+    /// name the Swift declaration instead: `<ignore rule="unconnected-outlet" declaration="Class.outlet"/>`.
     @_spi(LayoutCheck) public struct Ignore: Sendable, Equatable {
         /// The rule silenced; one that may be lowered.
         public var rule: RuleID
-        /// The files it applies to.
-        public var file: PathPattern
-        /// The Interface Builder `id` of the element.
-        public var object: String
+        /// The files it applies to; `nil` for an ignore of a declaration.
+        public var file: PathPattern?
+        /// The Interface Builder `id` of the element; `nil` for an ignore of a declaration.
+        public var object: String?
+        /// `Class.outlet`: the outlet declaration whose `unconnected-outlet` it silences, wherever reported.
+        public var declaration: String?
         /// Where the `<ignore>` is written: an unused one is reported there.
         public var location: SourceLocation?
 
@@ -50,6 +54,13 @@ public struct CheckConfiguration: Sendable, Equatable {
             self.rule = rule
             self.file = file
             self.object = object
+            self.location = location
+        }
+
+        /// An ignore of `rule` about the Swift declaration `declaration` (`Class.outlet`).
+        public init(rule: RuleID, declaration: String, location: SourceLocation? = nil) {
+            self.rule = rule
+            self.declaration = declaration
             self.location = location
         }
     }
@@ -220,9 +231,13 @@ public struct CheckConfiguration: Sendable, Equatable {
         return (configuration, document.diagnostics)
     }
 
-    /// An `<ignore rule file object>`, when its rule may be silenced and its path is a pattern.
+    /// An `<ignore rule file object>` (or `<ignore rule="unconnected-outlet" declaration>`), when its rule
+    /// may be silenced and its path is a pattern.
     private static func ignore(_ element: ParsedElement, in document: inout SettingsDocument) -> Ignore? {
-        guard let values = document.attributes(of: element, required: ["rule", "file", "object"]) else { return nil }
+        guard
+            let values = document.attributes(
+                of: element, required: ["rule"], optional: ["file", "object", "declaration"])
+        else { return nil }
         let id = Lexical.collapse(values["rule"]!)
         guard let rule = RuleID(rawValue: id).descriptor else {
             document.report(
@@ -235,17 +250,42 @@ public struct CheckConfiguration: Sendable, Equatable {
                 "rule '\(id)' cannot be ignored: a file that breaks it cannot be checked any further", element)
             return nil
         }
-        let object = Lexical.collapse(values["object"]!)
+        let location = document.location(of: element)
+        if let declaration = values["declaration"].map(Lexical.collapse) {
+            guard values["file"] == nil, values["object"] == nil else {
+                document.report("<ignore> names a declaration, or a file and an object, not both", element)
+                return nil
+            }
+            guard rule.id == .unconnectedOutlet else {
+                document.report(
+                    "declaration= silences unconnected-outlet only; for '\(id)', name the file and the object", element)
+                return nil
+            }
+            let parts = declaration.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts.allSatisfy({ Lexical.isName(String($0)) }) else {
+                document.report(
+                    "invalid declaration=\(quoted(declaration)): expected Class.outlet, as the Swift code names them",
+                    element)
+                return nil
+            }
+            return Ignore(rule: rule.id, declaration: declaration, location: location)
+        }
+        guard let file = values["file"] else {
+            document.report("<ignore> needs file= and object=, or declaration=", element)
+            return nil
+        }
+        let object = values["object"].map(Lexical.collapse) ?? ""
         guard !object.isEmpty else {
             document.report("<ignore> needs an object: the id Interface Builder gives the element", element)
             return nil
         }
-        switch PathPattern.parse(values["file"]!) {
+        switch PathPattern.parse(file) {
         case .success(let pattern):
-            return Ignore(rule: rule.id, file: pattern, object: object, location: document.location(of: element))
+            return Ignore(rule: rule.id, file: pattern, object: object, location: location)
         case .failure(let problem):
-            document.report("invalid ignore file=\(quoted(values["file"]!)): \(problem.reason)", element)
+            document.report("invalid ignore file=\(quoted(file)): \(problem.reason)", element)
             return nil
         }
     }
+
 }

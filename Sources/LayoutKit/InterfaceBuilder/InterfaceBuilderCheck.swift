@@ -58,10 +58,11 @@
         var idsAt: [SourceLocation: [String]] = [:]
         for (name, location) in usage.firstUse { idsAt[location] = usage.firstUseIDs[name] ?? [] }
         var found: [Diagnostic] = []
-        for diagnostic in unconnectedOutlets(usage, uses: uses) {
+        if !usage.firstUse.isEmpty { settings.noteDeclarationIgnoresApply(to: &usage) }
+        for (diagnostic, declaration) in unconnectedFindings(usage, uses: uses) {
             found += settings.judge(
                 [diagnostic], file: diagnostic.sourceLocation?.file ?? "", ids: { idsAt[$0] ?? [] }, usage: &usage,
-                capped: false)
+                declaration: declaration, capped: false)
         }
         return found + settings.unusedIgnores(usage)
     }
@@ -87,8 +88,16 @@
     /// declaration, at the first object of the first class that leaves it unconnected, with a note at
     /// the declaration and one at each other class that leaves it unconnected.
     package func unconnectedOutlets(_ usage: InterfaceBuilderUsage, uses: OutletUses? = nil) -> [Diagnostic] {
+        unconnectedFindings(usage, uses: uses).map(\.diagnostic)
+    }
+
+    /// `unconnectedOutlets(_:uses:)`, each finding with the declaration it is about: `Class.outlet`.
+    private func unconnectedFindings(
+        _ usage: InterfaceBuilderUsage, uses: OutletUses?
+    ) -> [(diagnostic: Diagnostic, declaration: String)] {
         struct Unconnected {
             var outlet: SwiftOutlet
+            var declaringClass: String
             var classes: [(name: String, use: SourceLocation)]
         }
         // By declaration: a base class's outlet left unconnected by several subclasses is one finding.
@@ -103,8 +112,9 @@
                     guard !usage.connected.contains(OutletKey(classKey: key, outlet: outlet.name)),
                         uses?.mayCrash(outlet.name) ?? true
                     else { continue }
-                    byDeclaration[outlet.location, default: Unconnected(outlet: outlet, classes: [])].classes.append(
-                        (className, use))
+                    byDeclaration[
+                        outlet.location, default: Unconnected(outlet: outlet, declaringClass: swift.name, classes: [])
+                    ].classes.append((className, use))
                 }
             }
         }
@@ -112,7 +122,7 @@
             let (className, use) = unconnected.classes[0]
             let others = unconnected.classes.dropFirst()
             let name = unconnected.outlet.name
-            return Diagnostic(
+            let diagnostic = Diagnostic(
                 rule: .unconnectedOutlet,
                 message: "outlet '\(name)' of \(className) is implicitly unwrapped, but no Interface Builder file "
                     + "that uses \(className) connects it; reading it will crash"
@@ -122,6 +132,7 @@
                 location: use,
                 notes: [declaredAt("outlet '\(name)'", unconnected.outlet.location)]
                     + others.map { Diagnostic.Note(message: "\($0.name) leaves it unconnected too", location: $0.use) })
+            return (diagnostic, "\(unconnected.declaringClass).\(name)")
         }
     }
 
