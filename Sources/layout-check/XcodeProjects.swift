@@ -163,7 +163,7 @@ extension XcodeProjects {
     /// The identifier rules run only without a project, over the whole run (`swiftRoots`): per target they
     /// would judge a framework's Swift code against the app's files.
     func check(
-        _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int,
+        _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
         isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
     ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
         var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
@@ -194,8 +194,8 @@ extension XcodeProjects {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
             let found = await run.check(
-                jobs: jobs, swift: indices.map { swift.files[$0].declarations },
-                modules: Set(indices.map { swift.files[$0].module }), swiftRoots: targets.isEmpty ? swiftRoots : nil)
+                jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings,
+                swiftRoots: targets.isEmpty ? swiftRoots : nil)
             checked.formUnion(found.checkedPaths)
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
