@@ -179,10 +179,10 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "`UIStoryboard(name:bundle:)`, `UINib(nibName:bundle:)`, `init(nibName:bundle:)` or `loadNibNamed` of a file the run does not have (suggests the closest)"
         ),
         RuleDescriptor(
-            .unreachableScene, .run, .warning, in: [], at: "the scene's view controller",
+            .unreachableScene, .run, .warning, in: [.interfaceBuilder], at: "the scene's view controller",
             "a scene with a storyboard ID that no segue, storyboard reference or Swift literal reaches"),
         RuleDescriptor(
-            .unloadedInterfaceFile, .run, .warning, in: [], at: "the `<document>`",
+            .unloadedInterfaceFile, .run, .warning, in: [.interfaceBuilder], at: "the `<document>`",
             "a storyboard or nib that no Swift literal, Info.plist, storyboard reference or class name loads; its other findings are warnings"
         ),
         RuleDescriptor(
