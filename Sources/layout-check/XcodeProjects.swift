@@ -44,7 +44,14 @@ struct XcodeProjects {
         for path in paths where path != .standardInput {
             if Self.isProject(path) {
                 let text = path.description.hasSuffix("/") ? String(path.description.dropLast()) : path.description
-                try? search.add(SystemPath(text + "/project.pbxproj"))
+                do throws(UsageError) { try search.add(SystemPath(text + "/project.pbxproj")) } catch {
+                    // Named, and not a project: said, never passed over (a missing PATH stopped the run before).
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .unreadableFile,
+                            message: "cannot read the Xcode project: '\(text)' holds no project.pbxproj",
+                            location: SourceLocation(file: text, line: 1, column: 1)))
+                }
             } else if searchingDirectories, LayoutCheck.isDirectory(path) {
                 try? search.add(path)
             }

@@ -86,6 +86,20 @@ import Testing
             "\(result)")
     }
 
+    /// A folder named like a project that holds no project file is an error naming it, not a silent pass.
+    @Test func aProjectPathWithoutItsProjectFileIsAnError() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("Empty.xcodeproj"), withIntermediateDirectories: true)
+        let result = try runLayoutCheck(["--format", "json", "Empty.xcodeproj"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        // Beside the run's own warning that it had no classes to check layouts against.
+        let inFiles = try result.report().diagnostics.filter { !$0.file.isEmpty }
+        #expect(inFiles.map { "\($0.file):\($0.line) \($0.rule)" } == ["Empty.xcodeproj:1 unreadable-file"])
+        #expect(inFiles.first?.message.contains("holds no project.pbxproj") == true, "\(result)")
+    }
+
     /// A storyboard of a target that depends on a macOS target (as an iOS app embeds its watch app) still
     /// sees only iOS classes: the macOS SettingsViewController's outlet is not an unconnected one of the
     /// iOS scene.
