@@ -75,9 +75,19 @@ struct XcodeProjects {
 
     private mutating func add(_ project: XcodeProject, named name: String, in folder: String) {
         let first = targets.count
+        // `..` resolved by name, so that a path that leaves the project's folder and comes back is the
+        // path a directory search prints for the same file.
         func located(_ path: String) -> SystemPath {
-            if path.hasPrefix("/") || folder.isEmpty { return SystemPath(path) }
-            return SystemPath(folder + "/" + path)
+            let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+            var parts: [Substring] = []
+            for part in joined.split(separator: "/") where part != "." {
+                if part == "..", let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            return SystemPath((joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
         }
         func existing(_ paths: [String]) -> [SystemPath] {
             paths.map(located).filter { path in

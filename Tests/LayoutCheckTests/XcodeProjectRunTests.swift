@@ -86,6 +86,24 @@ import Testing
             "\(result)")
     }
 
+    /// A group whose path leaves the project's folder and comes back (`../App/Phone`) names the files a
+    /// search of the folder finds: they are the target's, checked once, not also counted as in no target.
+    @Test func aPathThatLeavesTheProjectsFolderAndComesBackIsTheSameFile() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: projectFile, encoding: .utf8)
+        try #require(text.contains("\t\t\tpath = Phone;\n"))
+        try Data(text.replacingOccurrences(of: "\t\t\tpath = Phone;\n", with: "\t\t\tpath = ../App/Phone;\n").utf8)
+            .write(to: projectFile)
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        try Self.expectOnlyTheCellsDefect(result, renamedTo: "App")
+        #expect(try result.report().files == 2, "\(result)")
+        #expect(!result.standardError.contains("in no target"), "\(result)")
+    }
+
     /// A folder named like a project that holds no project file is an error naming it, not a silent pass.
     @Test func aProjectPathWithoutItsProjectFileIsAnError() throws {
         let scratch = try TemporaryDirectory()
