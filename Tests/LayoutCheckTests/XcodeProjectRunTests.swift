@@ -104,6 +104,28 @@ import Testing
         #expect(!result.standardError.contains("in no target"), "\(result)")
     }
 
+    /// A project made on macOS may spell a folder in another case than the disk does (the file system
+    /// there ignores case): its files are still found and checked, not counted as missing.
+    @Test func aFolderSpelledInAnotherCaseIsStillFound() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Profile"), to: copy.appendingPathComponent("profile"))
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Phone"), to: copy.appendingPathComponent("PHONE"))
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2, "\(result)")
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line) \($0.rule)" } == [
+                "App/profile/ProfileCell.xib:34 unknown-outlet"
+            ])
+        #expect(!result.standardError.contains("do not exist") && !result.standardError.contains("does not exist"))
+    }
+
     /// A folder named like a project that holds no project file is an error naming it, not a silent pass.
     @Test func aProjectPathWithoutItsProjectFileIsAnError() throws {
         let scratch = try TemporaryDirectory()
