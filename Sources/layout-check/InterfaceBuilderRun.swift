@@ -72,17 +72,18 @@ struct InterfaceBuilderRun {
         }
     }
 
-    /// Checks the Interface Builder files against the run's Swift declarations (of the modules named
-    /// `modules`), and returns how many were checked, every diagnostic (at most `DiagnosticCollector`'s cap
-    /// per file), and how many files of other platforms (macOS, watchOS) were skipped, by platform; with
-    /// the paths of both kinds, for a run that checks a file more than once (one per Xcode target).
+    /// Checks the Interface Builder files against the run's Swift declarations (each file's with its
+    /// module), the configuration's `settings` applied inside the check, and returns how many were
+    /// checked, every diagnostic (at most `DiagnosticCollector`'s cap per file), and how many files of other
+    /// platforms (macOS, watchOS) were skipped, by platform; with the paths of both kinds, for a run that
+    /// checks a file more than once (one per Xcode target).
     mutating func check(
-        jobs: Int, swift: [SwiftDeclarations], modules: Set<String>
+        jobs: Int, swift: [(module: String, declarations: SwiftDeclarations)], settings: InterfaceBuilderSettings
     ) async -> (
         files: Int, diagnostics: [Diagnostic], skipped: [String: Int], checkedPaths: [String],
         skippedPaths: [String: String]
     ) {
-        let check = InterfaceBuilderCheck(swift: swift, modules: modules)
+        let check = InterfaceBuilderCheck(swift: swift, settings: settings)
         var diagnostics: [Diagnostic] = []
         var usage = InterfaceBuilderUsage()
         var files = 0
@@ -115,17 +116,17 @@ struct InterfaceBuilderRun {
                 usage.merge(report.usage)
             }
         }
-        // The same cap as a layout's: past it, one input-limit diagnostic per file says how many more.
-        // Each localized copy's repeat of its base file's finding is a note of that finding.
+        // Each localized copy's repeat of its base file's finding is a note of that finding; the cap, applied
+        // to each file as it left the rules, holds with the run's findings added.
         // Whether an unconnected implicitly unwrapped outlet can crash: how the Swift code uses its name.
         let names = check.implicitlyUnwrappedOutletNames(usage)
         var uses = OutletUses()
-        for file in swift where !file.file.isEmpty && !names.isEmpty {
+        for file in swift.map(\.declarations) where !file.file.isEmpty && !names.isEmpty {
             if let bytes = FileManager.default.contents(atPath: file.file) {
                 uses.merge(OutletUses.scan(Array(bytes), names: names))
             }
         }
-        let folded = LocalizedCopies.fold(diagnostics + check.unconnectedOutlets(usage, uses: uses))
+        let folded = LocalizedCopies.fold(diagnostics + check.runFindings(usage, uses: uses))
         return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths)
     }
 

@@ -142,23 +142,26 @@ enum LayoutCheck {
             isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         // The search's own findings (directories it could not read) are known once it has run.
-        var diagnostics = runDiagnostics + layoutFiles.diagnostics + checked.diagnostics
+        // The files' findings were judged inside the engine (severities, suppressions, the cap); the run's own
+        // findings and the search's are judged here.
+        var diagnostics = checked.diagnostics
         var files = checked.files
         var skipped: [String: Int] = [:]
         var unclaimedFiles = 0
         // Swift sources that could not be read are said on every run, even when schemas stood in.
         if (catalog == nil && (checked.files > 0 || interfaceBuilder == nil)) || sourceKitProblem != nil {
-            diagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
+            runDiagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
         }
+        diagnostics += settings.configuration.apply(to: runDiagnostics + layoutFiles.diagnostics)
         if let run = interfaceBuilder, let swift {
-            let found = await projects.check(run, swift: swift, jobs: arguments.jobs, isExcluded: exclusion)
+            let found = await projects.check(
+                run, swift: swift, jobs: arguments.jobs, settings: settings.interfaceBuilderSettings,
+                isExcluded: exclusion)
             files += found.files
             diagnostics += found.diagnostics
             skipped = found.skipped
             unclaimedFiles = found.unclaimed
         }
-        // The configuration's severities apply as diagnostics leave the checker, before the baseline.
-        diagnostics = settings.configuration.apply(to: diagnostics)
         diagnostics.sort(by: Diagnostic.ordered)
 
         if let path = arguments.writeBaseline {

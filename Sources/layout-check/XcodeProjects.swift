@@ -201,7 +201,7 @@ extension XcodeProjects {
     /// projects (or into a Swift package whose sources the projects do not name), so they are counted
     /// and not checked — judged against the projects' classes they would give false findings.
     func check(
-        _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int,
+        _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
         isExcluded: (@Sendable (SystemPath) -> Bool)?
     ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
         var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
@@ -231,9 +231,7 @@ extension XcodeProjects {
         for (run, visible) in runs {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
-            let found = await run.check(
-                jobs: jobs, swift: indices.map { swift.files[$0].declarations },
-                modules: Set(indices.map { swift.files[$0].module }))
+            let found = await run.check(jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings)
             checked.formUnion(found.checkedPaths)
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
