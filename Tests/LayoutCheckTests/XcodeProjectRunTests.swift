@@ -56,10 +56,8 @@ import Testing
     /// A project that cannot be read is an error at its line and column, and the other projects of the run
     /// are still checked; the files a project lists that are not there are counted, not silently passed.
     @Test func aBrokenProjectIsAnErrorBesideTheProjectThatIsChecked() throws {
-        let scratch = try TemporaryDirectory()
+        let (scratch, copy) = try Self.copyOfTheFixture()
         defer { scratch.remove() }
-        let copy = scratch.url.appendingPathComponent("App")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
         try scratch.write(
             "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup; children = (\n",
             to: "App/Broken.xcodeproj/project.pbxproj")
@@ -89,10 +87,8 @@ import Testing
     /// A group whose path leaves the project's folder and comes back (`../App/Phone`) names the files a
     /// search of the folder finds: they are the target's, checked once, not also counted as in no target.
     @Test func aPathThatLeavesTheProjectsFolderAndComesBackIsTheSameFile() throws {
-        let scratch = try TemporaryDirectory()
+        let (scratch, copy) = try Self.copyOfTheFixture()
         defer { scratch.remove() }
-        let copy = scratch.url.appendingPathComponent("App")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
         let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
         let text = try String(contentsOf: projectFile, encoding: .utf8)
         try #require(text.contains("\t\t\tpath = Phone;\n"))
@@ -107,10 +103,8 @@ import Testing
     /// A project made on macOS may spell a folder in another case than the disk does (the file system
     /// there ignores case): its files are still found and checked, not counted as missing.
     @Test func aFolderSpelledInAnotherCaseIsStillFound() throws {
-        let scratch = try TemporaryDirectory()
+        let (scratch, copy) = try Self.copyOfTheFixture()
         defer { scratch.remove() }
-        let copy = scratch.url.appendingPathComponent("App")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
         try FileManager.default.moveItem(
             at: copy.appendingPathComponent("Profile"), to: copy.appendingPathComponent("profile"))
         try FileManager.default.moveItem(
@@ -144,10 +138,8 @@ import Testing
     /// sees only iOS classes: the macOS SettingsViewController's outlet is not an unconnected one of the
     /// iOS scene.
     @Test func aTargetDoesNotSeeTheClassesOfAMacOSTargetItDependsOn() throws {
-        let scratch = try TemporaryDirectory()
+        let (scratch, copy) = try Self.copyOfTheFixture()
         defer { scratch.remove() }
-        let copy = scratch.url.appendingPathComponent("App")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
         let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
         var text = try String(contentsOf: projectFile, encoding: .utf8)
         // The iOS app now depends on the macOS app (as an iOS app embeds its watch app).
@@ -167,6 +159,19 @@ import Testing
 }
 
 extension XcodeProjectRunTests {
+    /// A fresh folder holding a copy of the fixture folder as `App/`, for a test that changes it.
+    static func copyOfTheFixture() throws -> (TemporaryDirectory, URL) {
+        let scratch = try TemporaryDirectory()
+        let copy = scratch.url.appendingPathComponent("App")
+        do {
+            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: copy)
+        } catch {
+            scratch.remove()
+            throw error
+        }
+        return (scratch, copy)
+    }
+
     /// `expectOnlyTheCellsDefect` for a copy of the fixture folder at `folder`.
     static func expectOnlyTheCellsDefect(
         _ result: CommandResult, renamedTo folder: String, sourceLocation: SourceLocation = #_sourceLocation
