@@ -6,6 +6,11 @@ import Foundation
 struct SwiftSourceRoot: Equatable {
     var module: String
     var path: SystemPath
+    /// The Xcode project target (an index into `XcodeProjects.targets`) the files belong to; `nil` for
+    /// a root named with `--swift-sources` or in the configuration.
+    var target: Int?
+    /// Files under `path` that are not the root's (a synchronized folder's exceptions), as printed.
+    var exceptions: Set<String> = []
 
     /// `MODULE=PATH`, or `PATH` whose module is inferred: the folder under `Sources/` in SwiftPM's
     /// layout, else the directory's own name.
@@ -44,8 +49,11 @@ struct SwiftSourceRoot: Equatable {
 /// The Swift side of a run: every `.swift` file under the run's source roots, read once through the
 /// toolchain's sourcekitd (in a worker process), for both the layouts' catalog and Interface Builder files.
 struct SwiftSources {
-    /// Each file's declarations with its module, in the order found.
+    /// Each file's declarations with its module, in the order found. A file that two targets compile is
+    /// here once for each, with each one's module.
     var files: [(module: String, declarations: SwiftDeclarations)] = []
+    /// The Xcode project target of each of `files` (`SwiftSourceRoot.target`).
+    var targets: [Int?] = []
     /// Directories that could not be read, files that could not be read or parsed.
     var diagnostics: [Diagnostic] = []
 
@@ -53,28 +61,38 @@ struct SwiftSources {
     static func read(
         _ roots: [SwiftSourceRoot], sourceKit: SourceKit, isExcluded: @escaping @Sendable (SystemPath) -> Bool
     ) throws(UsageError) -> SwiftSources {
-        var discoveries: [(module: String, discovery: FileDiscovery)] = []
+        var discoveries: [(root: SwiftSourceRoot, discovery: FileDiscovery)] = []
         for root in roots {
             var discovery = FileDiscovery(suffix: ".swift")
             discovery.isExcluded = isExcluded
             do throws(UsageError) { try discovery.add(root.path) } catch {
                 throw UsageError(message: "--swift-sources: \(error.message)")
             }
-            discoveries.append((root.module, discovery))
+            discoveries.append((root, discovery))
         }
         var result = SwiftSources()
         // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
         // crash inside sourcekitd ends instead of the run.
         var worker = SwiftDeclarationsWorkerConnection(library: sourceKit.libraryPath)
+        // A file two targets compile is read once.
+        var read: [String: SwiftDeclarations] = [:]
         for index in discoveries.indices {
-            let module = discoveries[index].module
+            let root = discoveries[index].root
             while let file = discoveries[index].discovery.next() {
+                if root.exceptions.contains(file.displayPath) { continue }
+                if let known = read[file.displayPath] {
+                    result.files.append((root.module, known))
+                    result.targets.append(root.target)
+                    continue
+                }
                 switch file.contents() {
                 case .bytes(let bytes):
                     let declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
                         worker.reply(to: $0, name: file.displayPath)
                     }
-                    result.files.append((module, declarations))
+                    read[file.displayPath] = declarations
+                    result.files.append((root.module, declarations))
+                    result.targets.append(root.target)
                     result.diagnostics += declarations.diagnostics
                 case .unreadable(let reason): result.diagnostics.append(file.unreadable(reason))
                 }
