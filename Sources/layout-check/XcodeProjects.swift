@@ -44,7 +44,14 @@ struct XcodeProjects {
         for path in paths where path != .standardInput {
             if Self.isProject(path) {
                 let text = path.description.hasSuffix("/") ? String(path.description.dropLast()) : path.description
-                try? search.add(SystemPath(text + "/project.pbxproj"))
+                do throws(UsageError) { try search.add(SystemPath(text + "/project.pbxproj")) } catch {
+                    // Named, and not a project: said, never passed over (a missing PATH stopped the run before).
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .unreadableFile,
+                            message: "cannot read the Xcode project: '\(text)' holds no project.pbxproj",
+                            location: SourceLocation(file: text, line: 1, column: 1)))
+                }
             } else if searchingDirectories, LayoutCheck.isDirectory(path) {
                 try? search.add(path)
             }
@@ -68,15 +75,27 @@ struct XcodeProjects {
 
     private mutating func add(_ project: XcodeProject, named name: String, in folder: String) {
         let first = targets.count
+        // `..` resolved by name, so that a path that leaves the project's folder and comes back is the
+        // path a directory search prints for the same file.
         func located(_ path: String) -> SystemPath {
-            if path.hasPrefix("/") || folder.isEmpty { return SystemPath(path) }
-            return SystemPath(folder + "/" + path)
+            let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+            var parts: [Substring] = []
+            for part in joined.split(separator: "/") where part != "." {
+                if part == "..", let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            return SystemPath((joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
         }
+        var listings: [String: [String]] = [:]
         func existing(_ paths: [String]) -> [SystemPath] {
-            paths.map(located).filter { path in
-                if FileManager.default.fileExists(atPath: path.description) { return true }
+            paths.map(located).compactMap { path in
+                if FileManager.default.fileExists(atPath: path.description) { return path }
+                if let found = Self.ignoringCase(path.description, listings: &listings) { return SystemPath(found) }
                 missingFiles += 1
-                return false
+                return nil
             }
         }
         var described: [String] = []
@@ -97,6 +116,28 @@ struct XcodeProjects {
         summaries.append(
             "read the Xcode project \(location): "
                 + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
+    }
+
+    /// `path` as the file system spells it, for a project made on macOS, whose file system ignores case
+    /// (`BucketList/` in the project, `Bucketlist/` on disk): each missing name is looked up in its
+    /// folder's listing (read once per folder), and must match exactly one entry there.
+    static func ignoringCase(_ path: String, listings: inout [String: [String]]) -> String? {
+        var resolved = path.hasPrefix("/") ? "/" : ""
+        for name in path.split(separator: "/").map(String.init) {
+            let candidate = resolved.isEmpty || resolved == "/" ? resolved + name : resolved + "/" + name
+            if name == ".." || FileManager.default.fileExists(atPath: candidate) {
+                resolved = candidate
+                continue
+            }
+            let folder = resolved.isEmpty ? "." : resolved
+            if listings[folder] == nil {
+                listings[folder] = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            }
+            let matches = listings[folder, default: []].filter { $0.lowercased() == name.lowercased() }
+            guard matches.count == 1 else { return nil }
+            resolved = resolved.isEmpty || resolved == "/" ? resolved + matches[0] : resolved + "/" + matches[0]
+        }
+        return resolved
     }
 
     /// Each target's Swift sources as roots of the run; the files of a synchronized folder but those

@@ -56,10 +56,8 @@ import Testing
     /// A project that cannot be read is an error at its line and column, and the other projects of the run
     /// are still checked; the files a project lists that are not there are counted, not silently passed.
     @Test func aBrokenProjectIsAnErrorBesideTheProjectThatIsChecked() throws {
-        let scratch = try TemporaryDirectory()
+        let (scratch, copy) = try Self.copyOfTheFixture()
         defer { scratch.remove() }
-        let copy = scratch.url.appendingPathComponent("App")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
         try scratch.write(
             "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup; children = (\n",
             to: "App/Broken.xcodeproj/project.pbxproj")
@@ -86,14 +84,62 @@ import Testing
             "\(result)")
     }
 
+    /// A group whose path leaves the project's folder and comes back (`../App/Phone`) names the files a
+    /// search of the folder finds: they are the target's, checked once, not also counted as in no target.
+    @Test func aPathThatLeavesTheProjectsFolderAndComesBackIsTheSameFile() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: projectFile, encoding: .utf8)
+        try #require(text.contains("\t\t\tpath = Phone;\n"))
+        try Data(text.replacingOccurrences(of: "\t\t\tpath = Phone;\n", with: "\t\t\tpath = ../App/Phone;\n").utf8)
+            .write(to: projectFile)
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        try Self.expectOnlyTheCellsDefect(result, renamedTo: "App")
+        #expect(try result.report().files == 2, "\(result)")
+        #expect(!result.standardError.contains("in no target"), "\(result)")
+    }
+
+    /// A project made on macOS may spell a folder in another case than the disk does (the file system
+    /// there ignores case): its files are still found and checked, not counted as missing.
+    @Test func aFolderSpelledInAnotherCaseIsStillFound() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Profile"), to: copy.appendingPathComponent("profile"))
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Phone"), to: copy.appendingPathComponent("PHONE"))
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2, "\(result)")
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line) \($0.rule)" } == [
+                "App/profile/ProfileCell.xib:34 unknown-outlet"
+            ])
+        #expect(!result.standardError.contains("do not exist") && !result.standardError.contains("does not exist"))
+    }
+
+    /// A folder named like a project that holds no project file is an error naming it, not a silent pass.
+    @Test func aProjectPathWithoutItsProjectFileIsAnError() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("Empty.xcodeproj"), withIntermediateDirectories: true)
+        let result = try runLayoutCheck(["--format", "json", "Empty.xcodeproj"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        // Beside the run's own warning that it had no classes to check layouts against.
+        let inFiles = try result.report().diagnostics.filter { !$0.file.isEmpty }
+        #expect(inFiles.map { "\($0.file):\($0.line) \($0.rule)" } == ["Empty.xcodeproj:1 unreadable-file"])
+        #expect(inFiles.first?.message.contains("holds no project.pbxproj") == true, "\(result)")
+    }
+
     /// A storyboard of a target that depends on a macOS target (as an iOS app embeds its watch app) still
     /// sees only iOS classes: the macOS SettingsViewController's outlet is not an unconnected one of the
     /// iOS scene.
     @Test func aTargetDoesNotSeeTheClassesOfAMacOSTargetItDependsOn() throws {
-        let scratch = try TemporaryDirectory()
+        let (scratch, copy) = try Self.copyOfTheFixture()
         defer { scratch.remove() }
-        let copy = scratch.url.appendingPathComponent("App")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.folder), to: copy)
         let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
         var text = try String(contentsOf: projectFile, encoding: .utf8)
         // The iOS app now depends on the macOS app (as an iOS app embeds its watch app).
@@ -113,6 +159,19 @@ import Testing
 }
 
 extension XcodeProjectRunTests {
+    /// A fresh folder holding a copy of the fixture folder as `App/`, for a test that changes it.
+    static func copyOfTheFixture() throws -> (TemporaryDirectory, URL) {
+        let scratch = try TemporaryDirectory()
+        let copy = scratch.url.appendingPathComponent("App")
+        do {
+            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: copy)
+        } catch {
+            scratch.remove()
+            throw error
+        }
+        return (scratch, copy)
+    }
+
     /// `expectOnlyTheCellsDefect` for a copy of the fixture folder at `folder`.
     static func expectOnlyTheCellsDefect(
         _ result: CommandResult, renamedTo folder: String, sourceLocation: SourceLocation = #_sourceLocation
