@@ -10,7 +10,9 @@ import Foundation
 
 /// The interface-builder row: `layout-check --swift-sources` over a generated UIKit app of 1,000 Swift
 /// files and 500 nibs (read by the toolchain's sourcekitd and libxml2), against the same checker over 500
-/// generated layouts, the run with layouts only.
+/// generated layouts, the run with layouts only. Each Swift file also loads nibs, registers and dequeues
+/// cells by string literals, which the identifier rules judge; the same app without those calls is timed
+/// beside it, and a note gives what they add.
 struct InterfaceBuilderBenchmark {
     let layoutCheck: String
     let intermediate: String
@@ -27,18 +29,23 @@ struct InterfaceBuilderBenchmark {
         defer { try? FileManager.default.removeItem(atPath: root) }
         progress("generating \(Self.swiftFiles) Swift files and \(Self.nibs) nibs in \(root)…")
         let app = root + "/App"
-        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
-        for index in 1...Self.swiftFiles {
-            try Data(Self.swiftFile(index).utf8).write(to: URL(fileURLWithPath: "\(app)/Screen\(index).swift"))
-        }
-        for index in 1...Self.nibs {
-            try Data(Self.nib(index).utf8).write(to: URL(fileURLWithPath: "\(app)/Screen\(index).xib"))
+        let plain = root + "/Plain"
+        for (folder, withIdentifiers) in [(app, true), (plain, false)] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for index in 1...Self.swiftFiles {
+                try Data(Self.swiftFile(index, identifierCalls: withIdentifiers).utf8).write(
+                    to: URL(fileURLWithPath: "\(folder)/Screen\(index).swift"))
+            }
+            for index in 1...Self.nibs {
+                try Data(Self.nib(index).utf8).write(to: URL(fileURLWithPath: "\(folder)/Screen\(index).xib"))
+            }
         }
         let layouts = try CorpusGenerator(seed: seed).write(count: Self.nibs, to: root + "/layouts")
 
         let log = root + "/run.log"
         let report = root + "/child.txt"
         let interfaceBuilder = [layoutCheck, "--swift-sources", app, app]
+        let withoutIdentifiers = [layoutCheck, "--swift-sources", plain, plain]
         let layoutsOnly = [layoutCheck, "--schemas", layouts.schemasDirectory, layouts.layoutsDirectory]
         let first = try ChildReport.run(interfaceBuilder, intermediate: intermediate, report: report, log: log)
         guard first.exit.status == 0 else {
@@ -54,6 +61,7 @@ struct InterfaceBuilderBenchmark {
         }
         var checked: [Duration] = []
         var baseline: [Duration] = []
+        var plainRuns: [Duration] = []
         var peak = 0
         for round in 1...runs {
             progress("interface-builder: timed round \(round) of \(runs)…")
@@ -61,11 +69,16 @@ struct InterfaceBuilderBenchmark {
                 interfaceBuilder, intermediate: intermediate, report: report, log: "/dev/null")
             checked.append(elapsed)
             peak = max(peak, exit.peakMemory)
+            plainRuns.append(
+                try ChildReport.run(withoutIdentifiers, intermediate: intermediate, report: report, log: "/dev/null")
+                    .elapsed)
             baseline.append(
                 try ChildReport.run(layoutsOnly, intermediate: intermediate, report: report, log: "/dev/null").elapsed)
         }
         let timing = Timing(samples: checked.sorted(), operationsPerSample: 1)
         let against = Timing(samples: baseline.sorted(), operationsPerSample: 1)
+        let withoutCalls = Timing(samples: plainRuns.sorted(), operationsPerSample: 1)
+        let added = (timing.median / withoutCalls.median - 1) * 100
         let row = ResultRow(
             step: "interface-builder",
             layoutKit: "`layout-check --swift-sources`, \(Format.count(Self.swiftFiles)) Swift files and "
@@ -80,14 +93,34 @@ struct InterfaceBuilderBenchmark {
             [
                 "interface-builder: median of \(runs) runs, interleaved; each Swift file a view controller with 15 "
                     + "outlets and 10 actions, each nib its File's Owner with all of them connected; sourcekitd "
-                    + "takes one request at a time"
+                    + "takes one request at a time",
+                "interface-builder: identifier calls (3 nib loads, a registration and 2 dequeues by literal per "
+                    + "Swift file, so sourcekitd also parses 10 more lines a file): \(Format.timing(timing)) with "
+                    + "them, \(Format.timing(withoutCalls)) without, "
+                    + String(format: "%+.1f %%", added) + " (goal ≤ +15 %)",
             ]
         )
     }
 
-    /// A view controller with 15 label outlets and 10 button actions, about 70 lines.
-    private static func swiftFile(_ index: Int) -> String {
+    /// A view controller with 15 label outlets and 10 button actions, about 70 lines; with
+    /// `identifierCalls`, a method that loads nibs and registers and dequeues a cell by literal names.
+    private static func swiftFile(_ index: Int, identifierCalls: Bool) -> String {
         var lines = ["import UIKit", "", "final class Screen\(index): UIViewController {"]
+        if identifierCalls {
+            // Every name exists: the nibs are Screen1…Screen500, the cell identifier is registered here.
+            let nib = (index - 1) % nibs + 1
+            lines += [
+                "    func loadParts(into tableView: UITableView) {",
+                "        _ = UINib(nibName: \"Screen\(nib)\", bundle: nil)",
+                "        _ = Bundle.main.loadNibNamed(\"Screen\(nib % nibs + 1)\", owner: self, options: nil)",
+                "        let child = Screen\(index)(nibName: \"Screen\(nib)\", bundle: nil)",
+                "        tableView.register(UITableViewCell.self, forCellReuseIdentifier: \"Row\(index)\")",
+                "        _ = tableView.dequeueReusableCell(withIdentifier: \"Row\(index)\", for: IndexPath(row: 0, section: 0))",
+                "        _ = tableView.dequeueReusableCell(withIdentifier: \"Row\(index)\", for: IndexPath(row: 1, section: 0))",
+                "        _ = child",
+                "    }", "",
+            ]
+        }
         for outlet in 1...15 { lines.append("    @IBOutlet weak var label\(outlet): UILabel!") }
         for action in 1...10 {
             lines += [

@@ -13,11 +13,16 @@ struct InterfaceBuilderRun {
     }
 
     private var documents = suffixes.map { FileDiscovery(suffix: $0) }
+    /// The PATHs, for the app's settings (`AppSettings`).
+    private var paths: [SystemPath] = []
+    private var isExcluded: (@Sendable (SystemPath) -> Bool)?
 
     /// Looks at every PATH; nothing is read yet. Files and directories `isExcluded` names are skipped.
     /// - Throws: `UsageError` for a PATH that does not exist.
     init(_ arguments: Arguments, isExcluded: (@Sendable (SystemPath) -> Bool)?) throws(UsageError) {
         var missing: [String] = []
+        self.isExcluded = isExcluded
+        paths = arguments.paths
         for index in documents.indices { documents[index].isExcluded = isExcluded }
         for path in arguments.paths where path != .standardInput {
             // A directory is searched for both kinds of file; a file named here is checked once, as what
@@ -77,8 +82,13 @@ struct InterfaceBuilderRun {
     /// checked, every diagnostic (at most `DiagnosticCollector`'s cap per file), and how many files of other
     /// platforms (macOS, watchOS) were skipped, by platform; with the paths of both kinds, for a run that
     /// checks a file more than once (one per Xcode target).
+    ///
+    /// With `swiftRoots`, the identifier rules (`IdentifierCheck`) run too, and also read the Interface
+    /// Builder files under them that the PATHs do not reach, for what they define: an app's files beside
+    /// its Swift code.
     mutating func check(
-        jobs: Int, swift: [(module: String, declarations: SwiftDeclarations)], settings: InterfaceBuilderSettings
+        jobs: Int, swift: [(module: String, declarations: SwiftDeclarations)], settings: InterfaceBuilderSettings,
+        swiftRoots: [SystemPath]? = nil
     ) async -> (
         files: Int, diagnostics: [Diagnostic], skipped: [String: Int], checkedPaths: [String],
         skippedPaths: [String: String]
@@ -88,13 +98,21 @@ struct InterfaceBuilderRun {
         var usage = InterfaceBuilderUsage()
         var files = 0
         var skipped: [String: Int] = [:]
+        var checkedIdentifiers: [InterfaceBuilderIdentifiers] = []
+        var otherIdentifiers: [InterfaceBuilderIdentifiers] = []
         var checkedPaths: [String] = []
         var skippedPaths: [String: String] = [:]
         for index in documents.indices {
             let reports = await Self.inParallel(&documents[index], jobs: jobs) {
                 file -> (String, InterfaceBuilderFileReport) in
                 switch file.contents() {
-                case .bytes(let bytes): return (file.displayPath, check.check(bytes, file: file.displayPath))
+                case .bytes(let bytes):
+                    var report = check.check(bytes, file: file.displayPath)
+                    // Another platform's file is not checked, but what it defines is the app's all the same.
+                    if report.skippedPlatform != nil {
+                        report.identifiers = InterfaceBuilderIdentifiers.read(bytes, file: file.displayPath)
+                    }
+                    return (file.displayPath, report)
                 case .unreadable(let reason):
                     return (
                         file.displayPath,
@@ -107,9 +125,11 @@ struct InterfaceBuilderRun {
             for (path, report) in reports {
                 if let platform = report.skippedPlatform {
                     skipped[platform, default: 0] += 1
+                    otherIdentifiers += report.identifiers.map { [$0] } ?? []
                     skippedPaths[path] = platform
                     continue
                 }
+                checkedIdentifiers += report.identifiers.map { [$0] } ?? []
                 files += 1
                 checkedPaths.append(path)
                 diagnostics += report.diagnostics
@@ -126,8 +146,35 @@ struct InterfaceBuilderRun {
                 uses.merge(OutletUses.scan(Array(bytes), names: names))
             }
         }
-        let folded = LocalizedCopies.fold(diagnostics + check.runFindings(usage, uses: uses))
+        diagnostics += check.runFindings(usage, uses: uses)
+        if let swiftRoots {
+            otherIdentifiers += await besideSources(swiftRoots, jobs: jobs)
+            let identifiers = IdentifierCheck(
+                swift: swift.map(\.declarations), checked: checkedIdentifiers, others: otherIdentifiers,
+                context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
+            ).run()
+            var configuration = CheckConfiguration()
+            configuration.rules = settings.rules
+            diagnostics =
+                IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
+                + configuration.apply(to: identifiers.diagnostics)
+        }
+        let folded = LocalizedCopies.fold(diagnostics)
         return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths)
+    }
+
+    /// What the Interface Builder files under the Swift source roots that the PATHs did not reach define
+    /// (the searches go on from where the PATHs left them, so a file is read once).
+    private mutating func besideSources(_ roots: [SystemPath], jobs: Int) async -> [InterfaceBuilderIdentifiers] {
+        var found: [InterfaceBuilderIdentifiers] = []
+        for index in documents.indices {
+            for root in roots { try? documents[index].add(root) }
+            found += await Self.inParallel(&documents[index], jobs: jobs) { file -> InterfaceBuilderIdentifiers? in
+                guard case .bytes(let bytes) = file.contents() else { return nil }
+                return InterfaceBuilderIdentifiers.read(bytes, file: file.displayPath)
+            }.compactMap(\.self)
+        }
+        return found
     }
 
     /// `work` on each file `discovery` finds, at most `jobs` at once; the results in the order found.

@@ -156,7 +156,7 @@ enum LayoutCheck {
         if let run = interfaceBuilder, let swift {
             let found = await projects.check(
                 run, swift: swift, jobs: arguments.jobs, settings: settings.interfaceBuilderSettings,
-                isExcluded: exclusion)
+                isExcluded: exclusion, swiftRoots: swiftRoots.map(\.path))
             files += found.files
             diagnostics += found.diagnostics
             skipped = found.skipped

@@ -200,9 +200,12 @@ extension XcodeProjects {
     /// is the run, checked against every class; with one, those files are built into no app of the
     /// projects (or into a Swift package whose sources the projects do not name), so they are counted
     /// and not checked — judged against the projects' classes they would give false findings.
+    ///
+    /// The identifier rules run only without a project, over the whole run (`swiftRoots`): per target they
+    /// would judge a framework's Swift code against the app's files.
     func check(
         _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
-        isExcluded: (@Sendable (SystemPath) -> Bool)?
+        isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
     ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
         var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
         // Most targets (frameworks, tests) have no Interface Builder file: no run, no class index.
@@ -231,7 +234,9 @@ extension XcodeProjects {
         for (run, visible) in runs {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
-            let found = await run.check(jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings)
+            let found = await run.check(
+                jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings,
+                swiftRoots: targets.isEmpty ? swiftRoots : nil)
             checked.formUnion(found.checkedPaths)
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {

@@ -229,6 +229,13 @@ import Testing
             "\(header)\n\(document)<objects><view id=\"v\"><connections>\(outlets)</connections></view></objects></document>\n",
             to: "Many.xib")
         try project.link("Gone.xib", to: "Deleted.xib")
+        // An app's settings, so that a file nothing loads can be told (`unloaded-interface-file`).
+        try project.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UIMainStoryboardFile</key><string>Feed</string></dict></plist>
+
+            """, to: "Info.plist")
         try project.write(
             ConfigurationTests.configuration(#"<ignore rule="unknown-outlet" file="Twice.xib" object="a"/>"#),
             to: "layout-check.xml")

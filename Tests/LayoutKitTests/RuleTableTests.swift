@@ -99,10 +99,12 @@ import Testing
         #expect(RuleID.unknownOutlet.descriptor?.isLowerable == true)
     }
 
-    @Test func onlyUnusedSuppressionOpenClassAndNoClassSchemasAreWarningsByDefault() {
+    /// The warnings: what may be deliberate, what is off by default, and the reverse identifier findings
+    /// (a scene or file nothing reaches cannot crash).
+    @Test func onlyUnusedSuppressionTheReverseIdentifierRulesOpenClassAndNoClassSchemasAreWarningsByDefault() {
         #expect(
             RuleDescriptor.all.filter { $0.defaultSeverity == .warning }.map(\.id) == [
-                .unusedSuppression, .openClass, .noClassSchemas,
+                .unusedSuppression, .unreachableScene, .unloadedInterfaceFile, .openClass, .noClassSchemas,
             ])
     }
 

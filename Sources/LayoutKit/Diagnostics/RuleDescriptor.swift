@@ -165,6 +165,27 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "given both, a class schema says of a class something other than the Swift code does (`--write-schemas DIR` rewrites it)"
         ),
         RuleDescriptor(
+            .unknownReuseIdentifier, .run, in: [], at: "the string literal in the Swift file",
+            "`dequeueReusableCell(withIdentifier:for:)` (and the collection view forms) of a reuse identifier no prototype cell, nib or literal `register` defines (suggests the closest)"
+        ),
+        RuleDescriptor(
+            .unknownStoryboardIdentifier, .run, in: [], at: "the string literal in the Swift file",
+            "`instantiateViewController(withIdentifier:)` of a storyboard ID no scene has (suggests the closest)"),
+        RuleDescriptor(
+            .unknownSegueIdentifier, .run, in: [], at: "the string literal in the Swift file",
+            "`performSegue(withIdentifier:sender:)` of a segue identifier no storyboard has (suggests the closest)"),
+        RuleDescriptor(
+            .unknownInterfaceFile, .run, in: [], at: "the string literal in the Swift file",
+            "`UIStoryboard(name:bundle:)`, `UINib(nibName:bundle:)`, `init(nibName:bundle:)` or `loadNibNamed` of a file the run does not have (suggests the closest)"
+        ),
+        RuleDescriptor(
+            .unreachableScene, .run, .warning, in: [.interfaceBuilder], at: "the scene's view controller",
+            "a scene with a storyboard ID that no segue, storyboard reference or Swift literal reaches"),
+        RuleDescriptor(
+            .unloadedInterfaceFile, .run, .warning, in: [.interfaceBuilder], at: "the `<document>`",
+            "a storyboard or nib that no Swift literal, Info.plist, storyboard reference or class name loads; its other findings are warnings"
+        ),
+        RuleDescriptor(
             .openClass, .run, .warning, enabled: false, in: [], at: "the class in the Swift file",
             "off by default: a class whose `outlets`/`actions`/`properties` the Swift syntax does not show whole (a helper builds one); no rule says one of its members is missing"
         ),

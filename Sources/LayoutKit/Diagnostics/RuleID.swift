@@ -80,6 +80,18 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let classSchema = RuleID(rawValue: "class-schema")
     /// A class read from Swift whose member lists the syntax does not show whole (off by default).
     public static let openClass = RuleID(rawValue: "open-class")
+    /// A Swift string literal that dequeues a reuse identifier no Interface Builder file or registration defines.
+    public static let unknownReuseIdentifier = RuleID(rawValue: "unknown-reuse-identifier")
+    /// A Swift string literal that instantiates a storyboard identifier no scene has.
+    public static let unknownStoryboardIdentifier = RuleID(rawValue: "unknown-storyboard-identifier")
+    /// A Swift string literal that performs a segue no storyboard has.
+    public static let unknownSegueIdentifier = RuleID(rawValue: "unknown-segue-identifier")
+    /// A Swift string literal that loads a storyboard or nib the run does not have.
+    public static let unknownInterfaceFile = RuleID(rawValue: "unknown-interface-file")
+    /// A scene with a storyboard identifier that no segue, reference or Swift literal reaches.
+    public static let unreachableScene = RuleID(rawValue: "unreachable-scene")
+    /// An Interface Builder file that nothing the checker can see loads.
+    public static let unloadedInterfaceFile = RuleID(rawValue: "unloaded-interface-file")
     /// A class schema that says of a class something other than the Swift code does.
     public static let schemaDrift = RuleID(rawValue: "schema-drift")
     /// No class schema was loaded, so the class rules were skipped.

@@ -45,7 +45,9 @@
             checker.run()
             var usage = checker.usage
             let diagnostics = settings.judge(checker.diagnostics, file: file, ids: document.ids(at:), usage: &usage)
-            return InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
+            var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
+            report.identifiers = document.identifiers
+            return report
         }
     }
 
@@ -150,6 +152,8 @@
     public var usage: InterfaceBuilderUsage
     /// The platform of a file that was not checked because it is not a UIKit file (`macOS`, `watchOS`).
     public var skippedPlatform: String?
+    /// What it defines that Swift code names by string (for `IdentifierCheck`); `nil` when it was not read.
+    public var identifiers: InterfaceBuilderIdentifiers?
 
     /// A report of these diagnostics and this usage (for a file that could not be read: none).
     public init(diagnostics: [Diagnostic], usage: InterfaceBuilderUsage = InterfaceBuilderUsage()) {

@@ -48,6 +48,8 @@ struct InterfaceBuilderDocument: Sendable {
     /// `duplicate-id` at each element whose id an earlier element has: Xcode never writes an id twice,
     /// so a file that does was written by something else, and its connections are ambiguous.
     var duplicateIDs: [Diagnostic] = []
+    /// Its reuse identifiers, storyboard identifiers, segues and storyboard references.
+    var identifiers = InterfaceBuilderIdentifiers()
     /// Every element with an `id` (objects and connections), each with the nearest enclosing one, by
     /// index: what a configuration's `<ignore object=>` matches against.
     private var scopeNodes: [(id: String, parent: Int?)] = []
@@ -123,6 +125,7 @@ struct InterfaceBuilderDocument: Sendable {
         }
         var document = InterfaceBuilderDocument()
         document.collect(root, file: file, owner: nil, scope: nil)
+        document.identifiers = InterfaceBuilderIdentifiers(root, file: file)
         return .document(document)
     }
 

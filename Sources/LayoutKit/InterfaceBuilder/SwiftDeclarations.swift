@@ -110,6 +110,8 @@ struct SwiftMethod: Sendable {
     var enumCases: [String: [String]] = [:]
     /// The protocols the file declares: an inherited name that is one is not a superclass.
     var protocols: Set<String> = []
+    /// The calls that name a reuse identifier, storyboard identifier, segue or Interface Builder file.
+    var identifierUses: [IdentifierUse] = []
     /// Problems reading the file: sourcekitd's failure, or its first syntax error.
     public var diagnostics: [Diagnostic]
     /// The file read, as its diagnostics name it (empty for declarations made otherwise): what
@@ -172,6 +174,7 @@ struct SwiftMethod: Sendable {
         typeAliases = reader.typeAliases
         enumCases = reader.enumCases
         protocols = reader.protocols
+        identifierUses = IdentifierUseReader.uses(in: structure, bytes: bytes, file: file)
         diagnostics = []
         let errors = (structure["key.diagnostics"] as? [[String: Any]] ?? []).filter {
             $0["key.severity"] as? String == "source.diagnostic.severity.error"

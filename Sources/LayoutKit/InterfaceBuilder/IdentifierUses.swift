@@ -1,0 +1,174 @@
+/// One call of a Swift file that names an Interface Builder identifier or file by a string, as the
+/// syntax shows it: `dequeueReusableCell(withIdentifier: "Cell", for: indexPath)`,
+/// `register(PhotoCell.self, forCellReuseIdentifier: "Photo")`, `UIStoryboard(name: "Main", bundle: nil)`.
+struct IdentifierUse: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// `dequeueReusableCell(withIdentifier:for:)`, `dequeueReusableCell(withReuseIdentifier:for:)`,
+        /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
+        case dequeue
+        /// `register(_:forCellReuseIdentifier:)`, `register(_:forCellWithReuseIdentifier:)`,
+        /// `register(_:forHeaderFooterViewReuseIdentifier:)`,
+        /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`: defines a reuse identifier.
+        case registration
+        /// `instantiateViewController(withIdentifier:)`, `instantiateViewController(identifier:)`,
+        /// `instantiateViewController(identifier:creator:)`.
+        case storyboardIdentifier
+        /// `performSegue(withIdentifier:sender:)`.
+        case segue
+        /// `UIStoryboard(name:bundle:)`.
+        case storyboardName
+        /// `UINib(nibName:bundle:)`, `init(nibName:bundle:)`, `loadNibNamed(_:owner:…)`.
+        case nibName
+    }
+
+    var kind: Kind
+    /// The string literal's text; `nil` for anything else (a constant, interpolation, a call).
+    var literal: String?
+    /// The call as UIKit spells it, for messages: `dequeueReusableCell(withIdentifier:for:)`.
+    var call: String
+    /// Whether a missing name would be a crash the checker can be sure of: false for a load from a bundle
+    /// it cannot place (`UINib(nibName: "X", bundle: frameworkBundle)`), which still counts as loading "X".
+    var isJudged = true
+    /// Where the string argument is.
+    var location: SourceLocation
+}
+
+/// Reads the calls of `IdentifierUse` from sourcekitd's syntactic structure, which lists every call of a
+/// file (in bodies and at the top level alike) with its arguments' labels and ranges; the literals are
+/// read from the file's bytes. One pass over the structure; no second request.
+struct IdentifierUseReader {
+    let bytes: [UInt8]
+    let file: String
+    private var found: [(offset: Int, use: IdentifierUse)] = []
+
+    init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    /// Every use in `structure`, in the order of the file.
+    static func uses(in structure: [String: Any], bytes: [UInt8], file: String) -> [IdentifierUse] {
+        var reader = IdentifierUseReader(bytes: bytes, file: file)
+        var pending = [structure]
+        while let entry = pending.popLast() {
+            let children = entry["key.substructure"] as? [[String: Any]] ?? []
+            if entry["key.kind"] as? String == "source.lang.swift.expr.call" { reader.read(call: entry, children) }
+            pending += children
+        }
+        guard !reader.found.isEmpty else { return [] }
+        reader.found.sort { $0.offset < $1.offset }
+        // In file order, so that the line table is walked forward once.
+        var lines = LineTable(bytes, file: .main)
+        return reader.found.map { offset, use in
+            var use = use
+            let position = lines.position(ofOffset: offset)
+            use.location = SourceLocation(file: file, line: position.line, column: position.column)
+            return use
+        }
+    }
+
+    private struct Argument {
+        var label: String?
+        var offset: Int
+        var length: Int
+    }
+
+    private mutating func read(call: [String: Any], _ children: [[String: Any]]) {
+        guard let callee = call["key.name"] as? String else { return }
+        let arguments = children.compactMap { child -> Argument? in
+            guard child["key.kind"] as? String == "source.lang.swift.expr.argument",
+                let offset = child["key.bodyoffset"] as? Int, let length = child["key.bodylength"] as? Int
+            else { return nil }
+            return Argument(label: child["key.name"] as? String, offset: offset, length: length)
+        }
+        let labels = arguments.map { $0.label ?? "_" }
+        let base = Self.baseName(callee)
+        switch (base, labels) {
+        case ("dequeueReusableCell", ["withIdentifier", "for"]):
+            add(.dequeue, "dequeueReusableCell(withIdentifier:for:)", arguments[0])
+        case ("dequeueReusableCell", ["withReuseIdentifier", "for"]):
+            add(.dequeue, "dequeueReusableCell(withReuseIdentifier:for:)", arguments[0])
+        case ("dequeueReusableSupplementaryView", ["ofKind", "withReuseIdentifier", "for"]):
+            add(.dequeue, "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)", arguments[1])
+        case ("register", ["_", "forCellReuseIdentifier"]), ("register", ["_", "forCellWithReuseIdentifier"]),
+            ("register", ["_", "forHeaderFooterViewReuseIdentifier"]):
+            add(.registration, "register(_:\(labels[1]):)", arguments[1])
+        case ("register", ["_", "forSupplementaryViewOfKind", "withReuseIdentifier"]):
+            add(.registration, "register(_:forSupplementaryViewOfKind:withReuseIdentifier:)", arguments[2])
+        case ("instantiateViewController", ["withIdentifier"]):
+            add(.storyboardIdentifier, "instantiateViewController(withIdentifier:)", arguments[0])
+        case ("instantiateViewController", ["identifier"]):
+            add(.storyboardIdentifier, "instantiateViewController(identifier:)", arguments[0])
+        // The creator as a trailing closure is an argument without a label.
+        case ("instantiateViewController", ["identifier", "creator"]),
+            ("instantiateViewController", ["identifier", "_"]):
+            add(.storyboardIdentifier, "instantiateViewController(identifier:creator:)", arguments[0])
+        case ("performSegue", ["withIdentifier", "sender"]):
+            add(.segue, "performSegue(withIdentifier:sender:)", arguments[0])
+        case ("UIStoryboard", ["name", "bundle"]):
+            add(.storyboardName, "UIStoryboard(name:bundle:)", arguments[0], bundle: arguments[1])
+        case (_, ["nibName", "bundle"]):
+            let text = self.text(arguments[0])
+            // `nil` loads the nib named like the class; `super.init(nibName: nibNameOrNil, …)` passes on
+            // what its own caller gave, whose call is read where it is.
+            if text == "nil" || (callee.hasSuffix("super.init") && !text.hasPrefix("\"")) { return }
+            add(
+                .nibName, base == "UINib" ? "UINib(nibName:bundle:)" : "init(nibName:bundle:)", arguments[0],
+                bundle: arguments[1])
+        case ("loadNibNamed", let labels) where labels.count >= 2 && labels[0] == "_" && labels[1] == "owner":
+            let receiver = callee.dropLast("loadNibNamed".count)
+            let isMainOrOwn =
+                receiver == "Bundle.main." || receiver.hasPrefix("Bundle(for:") || receiver == "Bundle.module."
+            add(
+                .nibName, "loadNibNamed(_:owner:\(labels.count > 2 ? "options:" : ""))", arguments[0],
+                isJudged: isMainOrOwn)
+        default:
+            return
+        }
+    }
+
+    /// `tableView?.dequeueReusableCell` → `dequeueReusableCell`; `UIStoryboard.init` → `UIStoryboard`.
+    static func baseName(_ callee: String) -> String {
+        var name = Substring(callee)
+        if name.hasSuffix(".init") { name = name.dropLast(".init".count) }
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        return String(name)
+    }
+
+    private func text(_ argument: Argument) -> String {
+        guard argument.offset >= 0, argument.length >= 0, argument.offset + argument.length <= bytes.count else {
+            return ""
+        }
+        return String(decoding: bytes[argument.offset..<argument.offset + argument.length], as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The string of a plain literal (`"Cell"`); `nil` for interpolation, escapes, raw or multi-line
+    /// strings, concatenation, constants and calls, which the checker does not evaluate.
+    static func literal(_ text: String) -> String? {
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.hasPrefix("\"\"\"") else {
+            return nil
+        }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" }) else { return nil }
+        return String(inner)
+    }
+
+    /// Bundles whose files are the run's: the main bundle, the bundle of a class of the sources, SwiftPM's
+    /// resource bundle. Any other (a framework's bundle in a variable) may hold files the run has not seen.
+    private static func isOwnBundle(_ text: String) -> Bool {
+        ["nil", ".main", "Bundle.main", "Bundle.module", ".module"].contains(text) || text.hasPrefix("Bundle(for:")
+    }
+
+    private mutating func add(
+        _ kind: IdentifierUse.Kind, _ call: String, _ argument: Argument, bundle: Argument? = nil, isJudged: Bool = true
+    ) {
+        let value = text(argument)
+        var use = IdentifierUse(
+            kind: kind, literal: Self.literal(value), call: call,
+            isJudged: isJudged && (bundle.map { Self.isOwnBundle(text($0)) } ?? true),
+            location: SourceLocation(file: file, line: 1, column: 1))
+        if use.literal == nil { use.isJudged = false }
+        found.append((argument.offset, use))
+    }
+}

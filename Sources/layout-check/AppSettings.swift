@@ -1,0 +1,119 @@
+import Foundation
+@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+
+/// What an app's files outside Swift and Interface Builder say about which Interface Builder files it
+/// loads: the Info.plist files under the PATHs and the Swift source roots, the `INFOPLIST_KEY_…` build
+/// settings of the Xcode projects there or beside them, and whether any Objective-C file is there (its
+/// literals are not read, so nothing can be said to be loaded by nothing).
+enum AppSettings {
+    /// The context of `IdentifierCheck` for a run over `paths` with Swift sources under `roots`.
+    static func context(
+        paths: [SystemPath], roots: [SystemPath], isExcluded: (@Sendable (SystemPath) -> Bool)?
+    ) -> IdentifierCheck.Context {
+        let everywhere = (paths + roots).filter { $0 != .standardInput && LayoutCheck.isDirectory($0) }
+        var context = IdentifierCheck.Context()
+        context.hasObjectiveC = [".m", ".mm"].contains { suffix in
+            var search = discovery(suffix, everywhere, isExcluded)
+            return search.next() != nil
+        }
+        // `Info.plist`, `Shop-Info.plist`.
+        var plists = discovery("Info.plist", everywhere, isExcluded)
+        var names: Set<String> = []
+        var read = 0
+        var readPlists: Set<String> = []
+        while let file = plists.next() {
+            guard case .bytes(let bytes) = file.contents(), let found = storyboardNames(inPropertyList: bytes) else {
+                continue
+            }
+            // A name the build fills in (`$(MAIN_STORYBOARD)`) could be any file.
+            if found.contains(where: { $0.contains("$(") || $0.contains("${") }) { return context }
+            names.formUnion(found)
+            readPlists.insert(standardized(file.displayPath))
+            read += 1
+        }
+        // Xcode's generated Info.plist: `INFOPLIST_KEY_UIMainStoryboardFile` and the like of each target of
+        // the projects under the PATHs and the Swift folders, or beside them.
+        var projects = discovery("project.pbxproj", everywhere + projectsBeside(everywhere), isExcluded)
+        while let file = projects.next() {
+            let parts = file.displayPath.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj"),
+                case .bytes(let bytes) = file.contents(),
+                case .project(let project) = XcodeProject.read(bytes, file: file.displayPath)
+            else { continue }
+            let folder = parts.dropLast(2).joined(separator: "/")
+            for target in project.targets {
+                for key in target.buildSettings.keys
+                where key.hasPrefix("INFOPLIST_KEY_") && (key.contains("Storyboard") || key.contains("NibFile")) {
+                    // A setting of an `.xcconfig` or the environment: the name is not known.
+                    guard let name = target.setting(key), !name.contains("$(") else { return context }
+                    names.insert(name)
+                }
+                // A target's own Info.plist that was not read may name its main storyboard.
+                if target.buildSettings["INFOPLIST_FILE"] != nil {
+                    guard let plist = target.setting("INFOPLIST_FILE"),
+                        readPlists.contains(
+                            standardized(plist.hasPrefix("/") || folder.isEmpty ? plist : "\(folder)/\(plist)"))
+                    else { return context }
+                }
+            }
+            read += 1
+        }
+        if read > 0 { context.settingsNames = names }
+        return context
+    }
+
+    /// `X.xcodeproj/project.pbxproj` in the folders that hold `paths`: a project beside the app's folder
+    /// (`MyApp.xcodeproj` beside `MyApp/`), not searched below.
+    private static func projectsBeside(_ paths: [SystemPath]) -> [SystemPath] {
+        var found: [SystemPath] = []
+        var seen: Set<String> = []
+        for path in paths {
+            let parent = (standardized(path.description) as NSString).deletingLastPathComponent
+            guard seen.insert(parent).inserted,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: parent)
+            else { continue }
+            for name in names.sorted() where name.hasSuffix(".xcodeproj") {
+                let file = "\(parent)/\(name)/project.pbxproj"
+                if FileManager.default.fileExists(atPath: file) { found.append(SystemPath(file)) }
+            }
+        }
+        return found
+    }
+
+    /// An absolute path without `.` and `..`, for comparing paths spelt differently.
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    private static func discovery(
+        _ suffix: String, _ paths: [SystemPath], _ isExcluded: (@Sendable (SystemPath) -> Bool)?
+    ) -> FileDiscovery {
+        var search = FileDiscovery(suffix: suffix, yieldsSuffixAlone: true)
+        search.isExcluded = isExcluded
+        for path in paths { try? search.add(path) }
+        return search
+    }
+
+    /// Every string under a key that names an Interface Builder file to load — `UIMainStoryboardFile`
+    /// (and its `~ipad` form), `UILaunchStoryboardName`, `UISceneStoryboardFile` inside
+    /// `UIApplicationSceneManifest`, `NSMainNibFile`, `NSExtensionMainStoryboard` — at any depth;
+    /// `nil` for a file that is not a property list.
+    static func storyboardNames(inPropertyList bytes: [UInt8]) -> Set<String>? {
+        guard
+            let root = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        else { return nil }
+        var names: Set<String> = []
+        var pending: [(key: String, value: Any)] = [("", root)]
+        while let (key, value) = pending.popLast() {
+            // Foundation on Linux hands dictionaries over with `AnyHashable` keys.
+            if let dictionary = value as? [AnyHashable: Any] {
+                pending += dictionary.compactMap { entry in (entry.key.base as? String).map { ($0, entry.value) } }
+            } else if let array = value as? [Any] {
+                pending += array.map { (key, $0) }
+            } else if let string = value as? String, key.contains("Storyboard") || key.contains("NibFile") {
+                names.insert(string)
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,17 @@
+import UIKit
+
+/// Names the checker does not evaluate: constants, interpolation, concatenation. None is a finding,
+/// whatever they hold.
+enum Names {
+    static let productCell = "ProductCellTypo"
+    static let scene = "NoSuchScene"
+}
+
+extension CatalogViewController {
+    func notJudged(_ tableView: UITableView, at indexPath: IndexPath, count: Int) {
+        _ = tableView.dequeueReusableCell(withIdentifier: Names.productCell, for: indexPath)
+        _ = tableView.dequeueReusableCell(withIdentifier: "Cell\(count)", for: indexPath)
+        _ = tableView.dequeueReusableCell(withIdentifier: "Product" + "Celll", for: indexPath)
+        performSegue(withIdentifier: "show\(count)", sender: nil)
+    }
+}
