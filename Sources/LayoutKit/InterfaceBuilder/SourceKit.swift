@@ -115,8 +115,8 @@ import Synchronization
 
     /// What sourcekitd said about one file.
     enum Answer {
-        /// The structure, as JSON: a dictionary with `key.substructure` and `key.diagnostics`.
-        case structure([String: Any])
+        /// The structure, as the filter wrote it: read one top-level declaration at a time.
+        case structure(StructureLines)
         /// sourcekitd refused the request or failed; the message says why.
         case failure(String)
     }
@@ -152,11 +152,46 @@ import Synchronization
             guard nesting(of: bytes) <= SwiftStructureFilter.maximumDepth + 12 else {
                 return .failure("sourcekitd's answer is nested deeper than the checker reads")
             }
-            guard
-                let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-                let dictionary = object as? [String: Any]
-            else { return .failure("sourcekitd's answer is not a JSON object") }
-            return .structure(dictionary)
+            guard let lines = StructureLines(json) else { return .failure("sourcekitd's answer is not a JSON object") }
+            return .structure(lines)
+        }
+    }
+
+    /// The lines of a filtered reply (`SwiftStructureFilter.filter`): the first, a dictionary with the
+    /// syntax error, parsed at once; each further one a top-level declaration, parsed only as it is read,
+    /// so that no more than one declaration's dictionaries exist at a time.
+    struct StructureLines {
+        /// `key.diagnostics` and nothing else.
+        let header: [String: Any]
+        private let text: [UInt8]
+        private let lines: [Range<Int>]
+
+        init?(_ json: String) {
+            text = Array(json.utf8)
+            var lines: [Range<Int>] = []
+            var start = 0
+            for (index, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
+                if index > start { lines.append(start..<index) }
+                start = index + 1
+            }
+            if start < text.count { lines.append(start..<text.count) }
+            guard let first = lines.first,
+                let header = try? JSONSerialization.jsonObject(with: Data(text[first])) as? [String: Any]
+            else { return nil }
+            self.header = header
+            self.lines = Array(lines.dropFirst())
+        }
+
+        /// Calls `body` with each top-level declaration in order; false when a line is not a JSON object
+        /// (`body` may have seen the ones before it).
+        func forEachDeclaration(_ body: ([String: Any]) -> Void) -> Bool {
+            for line in lines {
+                guard let entry = try? JSONSerialization.jsonObject(with: Data(text[line])) as? [String: Any] else {
+                    return false
+                }
+                body(entry)
+            }
+            return true
         }
     }
 

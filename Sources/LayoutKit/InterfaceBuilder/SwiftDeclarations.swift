@@ -149,6 +149,14 @@ struct SwiftMethod: Sendable {
                 ])
         case .structure(let structure):
             return SwiftDeclarations(structure: structure, bytes: bytes, file: file)
+                ?? SwiftDeclarations(
+                    types: [],
+                    diagnostics: [
+                        Diagnostic(
+                            rule: .unreadableFile,
+                            message: "sourcekitd cannot read this Swift file: sourcekitd's answer is not a JSON object",
+                            location: SourceLocation(file: file, line: 1, column: 1))
+                    ])
         }
     }
 
@@ -169,9 +177,12 @@ struct SwiftMethod: Sendable {
         self.diagnostics = diagnostics
     }
 
-    init(structure: [String: Any], bytes: [UInt8], file: String) {
+    /// The declarations of a filtered reply, read one top-level declaration at a time; `nil` when a line
+    /// of it is not a JSON object.
+    init?(structure lines: SourceKit.StructureLines, bytes: [UInt8], file: String) {
         var reader = StructureReader(bytes: bytes, file: file)
-        reader.walk(structure.children, in: nil)
+        guard lines.forEachDeclaration({ reader.walk([$0], in: nil) }) else { return nil }
+        let structure = lines.header
         types = reader.types
         typeAliases = reader.typeAliases
         enumCases = reader.enumCases

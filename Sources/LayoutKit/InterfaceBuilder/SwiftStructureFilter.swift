@@ -73,7 +73,9 @@ package struct SwiftStructureFilter {
         self.calls = calls
     }
 
-    /// The filtered reply as JSON text: `{"key.diagnostics":[…],"key.substructure":[…]}`.
+    /// The filtered reply as lines of JSON: first `{"key.diagnostics":[…]}` (the first syntax error, if
+    /// any), then each top-level declaration kept, one a line, so that the reader holds one at a time.
+    /// No line holds a raw line break (strings escape them).
     func filter<Value: SwiftStructureValue>(_ root: Value) throws(Refusal) -> [UInt8] {
         var writer = Writer()
         writer.bytes.append(UInt8(ascii: "{"))
@@ -86,16 +88,15 @@ package struct SwiftStructureFilter {
             writer.bytes.append(UInt8(ascii: "["))
             writer.scalars(of: error)
             writer.bytes.append(UInt8(ascii: "]"))
-            writer.bytes.append(UInt8(ascii: ","))
-        }
-        writer.key(.substructure)
-        let children = root.value(.substructure)?.elements ?? []
-        if keepsEverything {
-            try list(children, keep: .whole, dropping: [], into: &writer, depth: 1)
-        } else {
-            try container(children, into: &writer, depth: 1)
         }
         writer.bytes.append(UInt8(ascii: "}"))
+        writer.bytes.append(UInt8(ascii: "\n"))
+        let children = root.value(.substructure)?.elements ?? []
+        if keepsEverything {
+            try list(children, keep: .whole, dropping: [], into: &writer, depth: 1, asLines: true)
+        } else {
+            try container(children, into: &writer, depth: 1, asLines: true)
+        }
         guard writer.bytes.count <= Self.maximumBytes else { throw Self.tooLarge }
         return writer.bytes
     }
@@ -127,24 +128,29 @@ package struct SwiftStructureFilter {
 
     /// The children of the top level, a struct, an enum or a protocol's: types (and an enum's cases).
     private func container<Value: SwiftStructureValue>(
-        _ children: [Value], into writer: inout Writer, depth: Int
+        _ children: [Value], into writer: inout Writer, depth: Int, asLines: Bool = false
     ) throws(Refusal) {
         guard depth <= Self.maximumDepth else { throw Self.tooDeep }
-        writer.bytes.append(UInt8(ascii: "["))
+        let separator = UInt8(ascii: asLines ? "\n" : ",")
+        if !asLines { writer.bytes.append(UInt8(ascii: "[")) }
         var first = true
         for child in children {
             let kind = child.value(.kind)?.string ?? ""
             if Self.typeKinds.contains(kind) {
                 try node(
                     child, keep: kind == "source.lang.swift.decl.protocol" ? .bare : .type, into: &writer,
-                    first: &first, depth: depth + 1)
+                    first: &first, depth: depth + 1, separator: separator)
             } else if kind == "source.lang.swift.decl.enumcase" {
-                try node(child, keep: .whole, into: &writer, first: &first, depth: depth + 1)
+                try node(child, keep: .whole, into: &writer, first: &first, depth: depth + 1, separator: separator)
             } else {
-                try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1)
+                try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1, separator: separator)
             }
         }
-        writer.bytes.append(UInt8(ascii: "]"))
+        if asLines {
+            if !first { writer.bytes.append(separator) }
+        } else {
+            writer.bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// The members of a class or an extension: what `SwiftDeclarations` reads of each, and the
@@ -189,11 +195,12 @@ package struct SwiftStructureFilter {
 
     /// One kept node: its scalars and lists, and its substructure as `keep` says.
     private func node<Value: SwiftStructureValue>(
-        _ value: Value, keep: Keep, into writer: inout Writer, first: inout Bool, depth: Int
+        _ value: Value, keep: Keep, into writer: inout Writer, first: inout Bool, depth: Int,
+        separator: UInt8 = UInt8(ascii: ",")
     ) throws(Refusal) {
         guard depth <= Self.maximumDepth else { throw Self.tooDeep }
         guard writer.bytes.count <= Self.maximumBytes else { throw Self.tooLarge }
-        if !first { writer.bytes.append(UInt8(ascii: ",")) }
+        if !first { writer.bytes.append(separator) }
         first = false
         let kind = value.value(.kind)?.string ?? ""
         let isWantedCall = kind == "source.lang.swift.expr.call" && wants(value)
@@ -242,32 +249,39 @@ package struct SwiftStructureFilter {
 
     /// `kept`, each as `keep` says, then the wanted calls inside `dropped`.
     private func list<Value: SwiftStructureValue>(
-        _ kept: [Value], keep: Keep, dropping dropped: [Value], into writer: inout Writer, depth: Int
+        _ kept: [Value], keep: Keep, dropping dropped: [Value], into writer: inout Writer, depth: Int,
+        asLines: Bool = false
     ) throws(Refusal) {
         guard depth <= Self.maximumDepth else { throw Self.tooDeep }
-        writer.bytes.append(UInt8(ascii: "["))
+        let separator = UInt8(ascii: asLines ? "\n" : ",")
+        if !asLines { writer.bytes.append(UInt8(ascii: "[")) }
         var first = true
         for child in kept {
-            try node(child, keep: keep, into: &writer, first: &first, depth: depth + 1)
+            try node(child, keep: keep, into: &writer, first: &first, depth: depth + 1, separator: separator)
         }
         for child in dropped where !calls.isEmpty {
-            try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1)
+            try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1, separator: separator)
         }
-        writer.bytes.append(UInt8(ascii: "]"))
+        if asLines {
+            if !first { writer.bytes.append(separator) }
+        } else {
+            writer.bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// The wanted calls in a dropped subtree, each kept whole in the list being written.
     private func hoistedCalls<Value: SwiftStructureValue>(
-        in value: Value, into writer: inout Writer, first: inout Bool, depth: Int
+        in value: Value, into writer: inout Writer, first: inout Bool, depth: Int,
+        separator: UInt8 = UInt8(ascii: ",")
     ) throws(Refusal) {
         guard !calls.isEmpty else { return }
         guard depth <= Self.maximumDepth else { throw Self.tooDeep }
         if value.value(.kind)?.string == "source.lang.swift.expr.call", wants(value) {
-            try node(value, keep: .whole, into: &writer, first: &first, depth: depth)
+            try node(value, keep: .whole, into: &writer, first: &first, depth: depth, separator: separator)
             return
         }
         for child in value.value(.substructure)?.elements ?? [] {
-            try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1)
+            try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1, separator: separator)
         }
     }
 
