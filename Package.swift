@@ -3,9 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "LayoutKit",
-    // Linux first; on Apple platforms the Synchronization module's Mutex (used by the template cache)
-    // sets the floor.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Linux first. On Apple platforms the floor is set by the standard library's `Duration` and
+    // `ContinuousClock` (macOS 13, iOS 16), which layout-check's timing and the sourcekitd worker's
+    // deadlines use; the lock is `Locked`, a pthread mutex, not Synchronization's Mutex (macOS 15,
+    // iOS 18). CI builds on Linux only: the floor is read from the APIs' availability, not compiled.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "LayoutTesting", targets: ["LayoutTesting"]),

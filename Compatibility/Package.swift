@@ -30,7 +30,7 @@ default:
 
 let package = Package(
     name: "LayoutKitCompatibility",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         // `name:` because SwiftPM knows a path dependency by its folder's name, which differs between
         // checkouts.

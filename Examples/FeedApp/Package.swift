@@ -6,7 +6,7 @@ import PackageDescription
 // LayoutKit's CI builds and tests it, so what the README says about dependent packages stays true.
 let package = Package(
     name: "FeedApp",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "FeedKit", targets: ["FeedKit"])
     ],

@@ -1,6 +1,5 @@
 import Foundation
 import LayoutKit
-import Synchronization
 
 /// A `LayoutSource` for tests of code that loads layouts: it records every message it receives and
 /// answers each load with the outcome the test gave for it.
@@ -42,7 +41,7 @@ public final class LayoutSourceSpy: LayoutSource, Sendable {
         var completions: [Int: Completion] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A spy that has received nothing and has no completions.
     public init() {}

@@ -1,7 +1,9 @@
 import Foundation
 
 /// What the build-tool plugin costs a developer: `swift build` of a package whose target has
-/// layouts, with `LayoutCheckBuildPlugin` and without it, when nothing changed and when one layout did.
+/// `layoutCount` layouts and `swiftFileCount` Swift files (no class schemas: the plugin reads the Swift
+/// code), with `LayoutCheckBuildPlugin` and without it, when nothing changed, when one layout did and when
+/// one Swift file did.
 ///
 /// The two packages depend on this checkout by path and build in scratch directories kept under its
 /// `.build`, so only the first run compiles LayoutKit (twice: once per package). Each sample is one
@@ -17,6 +19,8 @@ struct PluginBuildBenchmarks {
     static let commandName = "Checking the layouts of Cards"
     /// How many layouts the target holds.
     static let layoutCount = 20
+    /// How many Swift files the target holds: the cell the layouts name and the app's other code.
+    static let swiftFileCount = 200
 
     func run() throws -> (rows: [ResultRow], notes: [String]) {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-plugin-\(getpid())")
@@ -70,6 +74,20 @@ struct PluginBuildBenchmarks {
             }
         }
 
+        progress("timing builds after one Swift file changed…")
+        var edited: [[Duration]] = [[], []]
+        var editedRuns = 0
+        for sample in 0..<samples {
+            for (index, package) in [with, without].enumerated() {
+                // A change inside a function body: the compiler rebuilds this one file.
+                try modelFile(index: 1, revision: sample + 1).write(
+                    to: package.appendingPathComponent("Sources/Cards/Model1.swift"), atomically: true, encoding: .utf8)
+                let result = try build(package)
+                edited[index].append(result.elapsed)
+                if index == 0 { editedRuns += result.log.components(separatedBy: Self.commandName).count - 1 }
+            }
+        }
+
         func row(_ name: String, _ timings: [[Duration]], goal: String, isMet: Bool) -> ResultRow {
             let with = Timing(samples: timings[0].sorted(), operationsPerSample: 1)
             let without = Timing(samples: timings[1].sorted(), operationsPerSample: 1)
@@ -78,16 +96,25 @@ struct PluginBuildBenchmarks {
                 against: "the same package without the plugin", againstResult: Format.timing(without),
                 ratio: with.median.seconds / without.median.seconds, goal: goal, isMet: isMet)
         }
+        func ratio(_ timings: [[Duration]]) -> Double {
+            Timing(samples: timings[0].sorted(), operationsPerSample: 1).median.seconds
+                / Timing(samples: timings[1].sorted(), operationsPerSample: 1).median.seconds
+        }
         let rows = [
             row("plugin, no-op build", noOp, goal: "no layout-check run", isMet: noOpRuns == 0),
             row(
                 "plugin, one layout changed", changed, goal: "one layout-check run per build",
                 isMet: changedRuns == samples),
+            row(
+                "plugin, one Swift file changed", edited, goal: "≤ 1.5×, one layout-check run per build",
+                isMet: editedRuns == samples && ratio(edited) <= 1.5),
         ]
         let notes = [
-            "plugin rows: a debug `swift build` of a package with one target of \(Self.layoutCount) layouts, median of "
-                + "\(samples) builds each, with and without the plugin alternating; layout-check ran "
-                + "\(noOpRuns) times in the no-op builds and \(changedRuns) times in \(samples) builds after a change"
+            "plugin rows: a debug `swift build` of a package with one target of \(Self.layoutCount) layouts and "
+                + "\(Self.swiftFileCount) Swift files, no class schemas, median of \(samples) builds each, with and "
+                + "without the plugin alternating; layout-check ran \(noOpRuns) times in the no-op builds, "
+                + "\(changedRuns) times in \(samples) builds after a layout changed and \(editedRuns) times in "
+                + "\(samples) builds after a Swift file changed"
         ]
         return (rows, notes)
     }
@@ -105,7 +132,7 @@ struct PluginBuildBenchmarks {
 
             let package = Package(
                 name: "\(directory.lastPathComponent)",
-                platforms: [.macOS(.v15)],
+                platforms: [.macOS(.v13)],
                 dependencies: [.package(name: "LayoutKit", path: "\(packageRoot.path)")],
                 targets: [
                     .target(
@@ -130,22 +157,44 @@ struct PluginBuildBenchmarks {
         }
 
         """.write(to: sources.appendingPathComponent("CardCell.swift"), atomically: true, encoding: .utf8)
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <classes xmlns="urn:layoutkit:classes:1">
-            <class name="CardCell" module="Cards" base="tableViewCell">
-                <outlet name="titleLabel" type="label"/>
-            </class>
-        </classes>
-
-        """.write(
-            to: sources.appendingPathComponent("Layouts/Cards.classes.xml"), atomically: true, encoding: .utf8)
+        for index in 1..<Self.swiftFileCount {
+            try modelFile(index: index, revision: 0).write(
+                to: sources.appendingPathComponent("Model\(index).swift"), atomically: true, encoding: .utf8)
+        }
         for index in 0..<Self.layoutCount {
             try layout(index: index, title: "Title").write(
                 to: sources.appendingPathComponent("Layouts/Card\(index).layout.xml"), atomically: true,
                 encoding: .utf8)
         }
         return directory
+    }
+
+    /// One of the app's other Swift files: a model type and a class, as an app's code has them.
+    private func modelFile(index: Int, revision: Int) -> String {
+        """
+        import Foundation
+
+        public struct Model\(index): Hashable, Sendable {
+            public var identifier: Int
+            public var title: String
+
+            public init(identifier: Int, title: String) {
+                self.identifier = identifier
+                self.title = title
+            }
+
+            public var displayTitle: String { "\\(title) #\\(identifier + \(revision))" }
+        }
+
+        public final class Store\(index) {
+            public private(set) var models: [Model\(index)] = []
+
+            public init() {}
+
+            public func add(_ model: Model\(index)) { models.append(model) }
+        }
+
+        """
     }
 
     private func layout(index: Int, title: String) -> String {

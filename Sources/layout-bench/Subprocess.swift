@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LayoutKit
 
 #if canImport(Glibc)
     import Glibc
@@ -190,7 +190,7 @@ enum ChildReport {
 /// Samples, on a thread of its own, the resident sets of a process and all its descendants added
 /// together, and keeps the largest sum (Linux's `/proc`; 0 elsewhere).
 final class TreeMemorySampler: Sendable {
-    private let peak = Mutex((bytes: 0, running: true))
+    private let peak = Locked((bytes: 0, running: true))
     private let done = DispatchSemaphore(value: 0)
 
     init(root: pid_t) {

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(FileReading) import LayoutKit
-import Synchronization
 
 /// The layouts of one run, by name, for `<include>`: every `*.layout.xml` found under the PATHs given,
 /// named by its file name without `.layout.xml`. Two files of one name: the first found wins (the
@@ -10,7 +9,7 @@ import Synchronization
 /// the run: a run whose layouts include nothing never lists its files.
 final class RunLayouts: LayoutSource {
     private let search: @Sendable () -> [InputFile]
-    private let index = Mutex<[String: InputFile]?>(nil)
+    private let index = Locked<[String: InputFile]?>(nil)
 
     /// - Parameter search: Every file of the run, in the order the checker's search finds them.
     init(search: @escaping @Sendable () -> [InputFile]) {

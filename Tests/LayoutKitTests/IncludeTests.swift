@@ -1,7 +1,6 @@
 import Foundation
 import LayoutKit
 import PhotoApp
-import Synchronization
 import Testing
 
 /// `<include>` through the loader, the cache and the validator (article "Layout format"): the composed
@@ -376,7 +375,7 @@ final class Waking: View {
 /// A source that counts the loads of each name.
 final class CountingSource: LayoutSource {
     let wrapped: InMemoryLayoutSource
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     init(_ wrapped: InMemoryLayoutSource) {
         self.wrapped = wrapped

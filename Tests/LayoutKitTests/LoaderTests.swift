@@ -260,20 +260,12 @@ import Testing
 }
 
 /// Counts outcomes from many threads.
-final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var passed = 0
-    private var failed = 0
+final class Results: Sendable {
+    private let state = Locked((passed: 0, failed: 0))
 
     func record(_ success: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if success { passed += 1 } else { failed += 1 }
+        state.withLock { if success { $0.passed += 1 } else { $0.failed += 1 } }
     }
 
-    var counts: (Int, Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (passed, failed)
-    }
+    var counts: (Int, Int) { state.withLock { ($0.passed, $0.failed) } }
 }

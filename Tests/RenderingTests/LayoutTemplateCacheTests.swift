@@ -2,7 +2,6 @@ import Foundation
 import LayoutKit
 import LayoutTesting
 import PhotoApp
-import Synchronization
 import Testing
 
 @Suite("LayoutTemplateCache")
@@ -47,7 +46,7 @@ struct LayoutTemplateCacheTests {
     func concurrentRequests() throws {
         let names = (0..<20).map { "PhotoCell\($0)" }
         for index in names.indices { spy.complete(with: try photoCellData(), at: index) }
-        let failures = Mutex<[LayoutError]>([])
+        let failures = Locked<[LayoutError]>([])
         let cache = self.cache
 
         for name in names {

@@ -3,7 +3,6 @@ import Foundation
 import LayoutKit
 import LayoutTesting
 import PhotoApp
-import Synchronization
 import Testing
 
 /// The async API, run with the inline executor: every load happens on the test's own thread before
@@ -83,7 +82,7 @@ struct PreloadingTests {
 
     @Test("the inline executor runs work before run returns")
     func inlineExecutor() {
-        let ran = Mutex(false)
+        let ran = Locked(false)
         InlineLayoutWorkExecutor().run { ran.withLock { $0 = true } }
         #expect(ran.withLock { $0 })
     }
@@ -109,7 +108,7 @@ struct PreloadingTests {
 private final class QueueRecordingSource: LayoutSource {
     let key: DispatchSpecificKey<String>
     let layouts: InMemoryLayoutSource
-    private let recorded = Mutex<[String]>([])
+    private let recorded = Locked<[String]>([])
 
     init(key: DispatchSpecificKey<String>, layouts: InMemoryLayoutSource) {
         self.key = key

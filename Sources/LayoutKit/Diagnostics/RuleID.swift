@@ -108,4 +108,8 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let mainActorOutlet = RuleID(rawValue: "main-actor-outlet")
     /// `instantiate(T.self)` found other than exactly one top-level object of exactly type `T`.
     public static let topLevelMismatch = RuleID(rawValue: "top-level-mismatch")
+
+    /// Every rule of the rules table, in its order: 1.0's list of rule ids, kept so that 1.0 code compiles.
+    @available(*, deprecated, message: "RuleDescriptor.all is the rules table: RuleDescriptor.all.map(\\.id)")
+    public static let designRules: [RuleID] = RuleDescriptor.all.map(\.id)
 }

@@ -1,6 +1,5 @@
 internal import CSourceKit
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -111,7 +110,7 @@ import Synchronization
     #endif
 
     /// Held while a request is in sourcekitd.
-    private static let oneRequestAtATime = Mutex(())
+    private static let oneRequestAtATime = Locked(())
 
     /// What sourcekitd said about one file.
     enum Answer {
@@ -233,7 +232,10 @@ import Synchronization
 
     /// What sourcekitd says about a Swift file's text, as `filter` writes it.
     func reply(to text: [UInt8], name: String, filter: SwiftStructureFilter) -> Reply {
-        guard let sourceText = String(validating: text, as: UTF8.self) else {
+        // Decoding repairs what is not UTF-8; the file was UTF-8 when nothing needed repair. (Not
+        // `String(validating:)`, which would set the platform floor at macOS 15 and iOS 18.)
+        let sourceText = String(decoding: text, as: UTF8.self)
+        guard sourceText.utf8.elementsEqual(text) else {
             return .failure("the file is not UTF-8")
         }
         let request =
@@ -449,7 +451,7 @@ private func yamlQuoted(_ text: String) -> String {
 
     /// `sourcekitd_initialize` runs once per process, however many `SourceKit` values are made.
     private enum Initialization {
-        private static let done: Mutex<Bool> = Mutex(false)
+        private static let done: Locked<Bool> = Locked(false)
 
         static func once(_ functions: Functions) {
             done.withLock { done in

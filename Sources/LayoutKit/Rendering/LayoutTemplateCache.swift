@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Loads each layout of a source once — read, parsed, checked and compiled — and hands out the same
 /// `LayoutLoader` to every later caller, on any thread.
 ///
@@ -29,12 +27,12 @@ public final class LayoutTemplateCache: Sendable {
 
     /// One slot per name asked for since it was last evicted. The dictionary's lock is held only to
     /// find or add a slot, so different names load in parallel.
-    private let slots = Mutex<[String: Slot]>([:])
+    private let slots = Locked<[String: Slot]>([:])
 
     /// Where one name's outcome is kept. Its lock is held for the whole load, so that a concurrent
     /// caller for the same name blocks until the outcome is in and then reads it instead of loading.
     private final class Slot: Sendable {
-        let outcome = Mutex<Result<LayoutLoader, LayoutError>?>(nil)
+        let outcome = Locked<Result<LayoutLoader, LayoutError>?>(nil)
     }
 
     /// A cache of the layouts of `source`, checked against `registry`'s classes.
@@ -132,11 +130,11 @@ public final class LayoutTemplateCache: Sendable {
 /// The outcomes of one `preload(_:)` call, collected from whichever threads load them; the last one
 /// in resumes the waiting task.
 private final class PreloadBatch: Sendable {
-    private let state: Mutex<(outcomes: [String: Result<LayoutLoader, LayoutError>], remaining: Int)>
+    private let state: Locked<(outcomes: [String: Result<LayoutLoader, LayoutError>], remaining: Int)>
     private let continuation: CheckedContinuation<[String: Result<LayoutLoader, LayoutError>], Never>
 
     init(expecting count: Int, continuation: CheckedContinuation<[String: Result<LayoutLoader, LayoutError>], Never>) {
-        state = Mutex((outcomes: [:], remaining: count))
+        state = Locked((outcomes: [:], remaining: count))
         self.continuation = continuation
     }
 

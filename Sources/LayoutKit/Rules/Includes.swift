@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Includes (article "Layout format"): `<include layout="NAME">` stands for the one top-level object of
 /// the layout NAME, found through the run's `LayoutSource`.
 ///
@@ -135,11 +133,11 @@ final class IncludeStore: Sendable {
     let catalog: ClassCatalog?
     /// The run's rule settings, applied to each included layout before its errors are counted.
     let ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
-    private let names = Mutex<KnownNames??>(nil)
-    private let decoded = Mutex<[String: DecodedLayout]>([:])
-    private let checked = Mutex<[String: CheckedLayout]>([:])
-    private let summaries = Mutex<[String: IncludeSummary]>([:])
-    private let templates = Mutex<[String: LayoutTemplate]>([:])
+    private let names = Locked<KnownNames??>(nil)
+    private let decoded = Locked<[String: DecodedLayout]>([:])
+    private let checked = Locked<[String: CheckedLayout]>([:])
+    private let summaries = Locked<[String: IncludeSummary]>([:])
+    private let templates = Locked<[String: LayoutTemplate]>([:])
 
     init(source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: CheckConfiguration.RuleSetting] = [:])
     {

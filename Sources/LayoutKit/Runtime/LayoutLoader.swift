@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Loads a layout once — parsed, checked against the registry's classes and compiled — and
 /// instantiates it as often as rendering code wants.
@@ -192,7 +191,7 @@ public struct LayoutLoader: Sendable {
 final class OwnerMembers: Sendable {
     static let shared = OwnerMembers()
 
-    private let byType = Mutex<[ObjectIdentifier: [MemberDeclaration]]>([:])
+    private let byType = Locked<[ObjectIdentifier: [MemberDeclaration]]>([:])
 
     func members(of type: AnyObject.Type) -> [MemberDeclaration] {
         let key = ObjectIdentifier(type)

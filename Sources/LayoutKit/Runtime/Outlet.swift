@@ -133,7 +133,7 @@ func mainActorMembers(of type: any MainActorOutletDeclaring.Type) -> [MemberDecl
 }
 
 /// A class object that can cross threads: metatypes are immutable.
-struct ClassType: @unchecked Sendable, Hashable {
+struct ClassType: Sendable, Hashable {
     let type: AnyObject.Type
 
     init(_ type: AnyObject.Type) { self.type = type }

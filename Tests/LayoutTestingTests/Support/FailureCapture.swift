@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 
 @testable import LayoutTesting
 
@@ -28,19 +29,10 @@ func capture<Value>(_ body: () throws -> Value) -> Captured<Value> {
 }
 
 /// A list that closures called from any thread may append to, such as a failure sink or an issue matcher.
-final class LockedList<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Element] = []
+final class LockedList<Element: Sendable>: Sendable {
+    private let stored = Locked<[Element]>([])
 
-    var elements: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    var elements: [Element] { stored.withLock { $0 } }
 
-    func append(_ element: Element) {
-        lock.lock()
-        defer { lock.unlock() }
-        stored.append(element)
-    }
+    func append(_ element: Element) { stored.withLock { $0.append(element) } }
 }

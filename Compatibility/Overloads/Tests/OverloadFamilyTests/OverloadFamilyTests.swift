@@ -88,4 +88,15 @@ struct OverloadFamilyTests {
         let registered = try OnMainActor.registry(owner: .mainActor).registeredClass(for: FamilyViewController.self)
         #expect(registered?.actions.map(\.name) == ["refreshTapped"])
     }
+
+    @Test("1.0 calls of the declarations API/allowed-breaks.txt lists still compile and mean what they meant")
+    @available(*, deprecated)
+    func allowedBreaks() {
+        #expect(AllowedBreaks.validate("<layout version=\"1\"><cel/></layout>").map(\.rule) == [.schema])
+        #expect(AllowedBreaks.maximumFileBytes == 4 * 1024 * 1024)
+        #expect(AllowedBreaks.diagnostic.location.line == 2)
+        #expect(AllowedBreaks.diagnostic.description.contains("Cell.layout.xml:2:5"))
+        #expect(AllowedBreaks.designRules.first == .xmlSyntax)
+        #expect(AllowedBreaks.designRules.contains(.unconnectedOutlet))
+    }
 }
