@@ -131,8 +131,7 @@ package struct SwiftStructureFilter {
         _ children: [Value], into writer: inout Writer, depth: Int, asLines: Bool = false
     ) throws(Refusal) {
         guard depth <= Self.maximumDepth else { throw Self.tooDeep }
-        let separator = UInt8(ascii: asLines ? "\n" : ",")
-        if !asLines { writer.bytes.append(UInt8(ascii: "[")) }
+        let separator = writer.openList(asLines: asLines)
         var first = true
         for child in children {
             let kind = child.value(.kind)?.string ?? ""
@@ -146,11 +145,7 @@ package struct SwiftStructureFilter {
                 try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1, separator: separator)
             }
         }
-        if asLines {
-            if !first { writer.bytes.append(separator) }
-        } else {
-            writer.bytes.append(UInt8(ascii: "]"))
-        }
+        writer.closeList(asLines: asLines, wroteAny: !first)
     }
 
     /// The members of a class or an extension: what `SwiftDeclarations` reads of each, and the
@@ -253,8 +248,7 @@ package struct SwiftStructureFilter {
         asLines: Bool = false
     ) throws(Refusal) {
         guard depth <= Self.maximumDepth else { throw Self.tooDeep }
-        let separator = UInt8(ascii: asLines ? "\n" : ",")
-        if !asLines { writer.bytes.append(UInt8(ascii: "[")) }
+        let separator = writer.openList(asLines: asLines)
         var first = true
         for child in kept {
             try node(child, keep: keep, into: &writer, first: &first, depth: depth + 1, separator: separator)
@@ -262,11 +256,7 @@ package struct SwiftStructureFilter {
         for child in dropped where !calls.isEmpty {
             try hoistedCalls(in: child, into: &writer, first: &first, depth: depth + 1, separator: separator)
         }
-        if asLines {
-            if !first { writer.bytes.append(separator) }
-        } else {
-            writer.bytes.append(UInt8(ascii: "]"))
-        }
+        writer.closeList(asLines: asLines, wroteAny: !first)
     }
 
     /// The wanted calls in a dropped subtree, each kept whole in the list being written.
@@ -295,6 +285,21 @@ package struct SwiftStructureFilter {
     private struct Writer {
         var bytes: [UInt8] = []
         static let largestInteger = 1 << 32
+
+        /// Starts a list: a JSON array, or lines at the top level; the separator of its elements.
+        mutating func openList(asLines: Bool) -> UInt8 {
+            if !asLines { bytes.append(UInt8(ascii: "[")) }
+            return UInt8(ascii: asLines ? "\n" : ",")
+        }
+
+        /// Ends what `openList` started; lines end with a line break.
+        mutating func closeList(asLines: Bool, wroteAny: Bool) {
+            if !asLines {
+                bytes.append(UInt8(ascii: "]"))
+            } else if wroteAny {
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
 
         mutating func key(_ key: SwiftStructureKey) {
             string(key.rawValue)
