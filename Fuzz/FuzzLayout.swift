@@ -1,4 +1,5 @@
-// libFuzzer entry point over the whole pipeline: reader → decoder → rules → compiler → instantiate.
+// libFuzzer entry point over the whole pipeline: reader → decoder → rules → compiler → instantiate,
+// and the Xcode project reader over the same bytes.
 //
 // Built by Fuzz/run.sh together with LayoutKit's sources into one module, so it reaches the same
 // internal steps the loader and the checker use; not part of the Swift package.
@@ -80,6 +81,12 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
     _ = ClassCatalog.load(schemas: [(path: "input.classes.xml", bytes: bytes)])
     for diagnostic in diagnostics {
         // A layout's diagnostics are all in the file: only a finding about the run has no location.
+        precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
+        precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
+    }
+
+    // The Xcode project reader (`layout-check MyApp.xcodeproj`): a project or one diagnostic in the file.
+    if case .failure(let diagnostic) = XcodeProject.read(bytes, file: "project.pbxproj") {
         precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
         precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
     }

@@ -44,6 +44,10 @@ if [ "$mode" = reply ]; then
 fi
 mkdir -p "$corpus" "$work/seeds" "$work/artifacts"
 find Layouts Tests/LayoutKitTests/Fixtures -name '*.xml' -exec cp {} "$work/seeds/" \;
+# Xcode project files, for the project reader the same target runs (each under a name of its own).
+find Tests -name project.pbxproj | while read -r project; do
+    cp "$project" "$work/seeds/$(echo "$project" | tr / _)"
+done
 seeds=("$work/seeds")
 if [ "$mode" = reply ]; then seeds=(Tests/LayoutKitTests/Fixtures/hostile-replies); fi
 if [ "$mode" = large ]; then

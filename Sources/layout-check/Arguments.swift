@@ -296,6 +296,10 @@ let helpText = """
                             file is read no further than 4 MiB (input-limit).
                             A file reached by several paths (a link, a second hard link, a PATH inside
                             another) is checked once, under the first path that reaches it.
+                            An Xcode project (MyApp.xcodeproj), or a directory holding one when no
+                            --swift-sources are named, is read: each target's Swift files make up
+                            its module, and its *.xib and *.storyboard files are checked against the
+                            classes of that target and of the UIKit targets it depends on.
 
     OPTIONS:
       --schemas DIR         Load every *.classes.xml under DIR, searched like a PATH directory

@@ -51,8 +51,13 @@ struct FileDiscovery {
     /// Files already yielded that a second path could reach.
     private var sharedFiles: Set<FileIdentity> = []
 
-    init(suffix: String) {
+    /// Whether a file named exactly `suffix` is yielded too (`project.pbxproj`); a layout must have a name
+    /// before `.layout.xml`.
+    private let yieldsSuffixAlone: Bool
+
+    init(suffix: String, yieldsSuffixAlone: Bool = false) {
         self.suffix = Array(suffix.utf8)
+        self.yieldsSuffixAlone = yieldsSuffixAlone
     }
 
     /// Adds a PATH argument: `-`, a file, or a directory to search. Nothing is searched until `next()`.
@@ -151,7 +156,8 @@ struct FileDiscovery {
     /// Whether the search yields an entry of this name (not a directory, not beginning with `.`): the
     /// name ends with the suffix and is longer than it.
     private func isYielded(_ name: some BidirectionalCollection<UInt8>) -> Bool {
-        name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+        (name.count > suffix.count || (yieldsSuffixAlone && name.count == suffix.count))
+            && name.suffix(suffix.count).elementsEqual(suffix)
     }
 
     /// Whether `path`, to a file that a second path could reach, is the first to reach it; if so the

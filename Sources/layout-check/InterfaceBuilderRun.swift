@@ -34,6 +34,36 @@ struct InterfaceBuilderRun {
         if !missing.isEmpty { throw UsageError(message: missing.joined(separator: "\nlayout-check: error: ")) }
     }
 
+    /// The Interface Builder files of an Xcode project's target: those its Resources build phase lists
+    /// and those under its synchronized folders but the folder's exceptions (paths as printed).
+    init(
+        files: [SystemPath], folders: [SystemPath], exceptions: Set<String>,
+        isExcluded: (@Sendable (SystemPath) -> Bool)?
+    ) {
+        for index in documents.indices {
+            documents[index].isExcluded = { path in
+                exceptions.contains(path.description) || isExcluded?(path) == true
+            }
+        }
+        for file in files where isExcluded?(file) != true {
+            for index in documents.indices where file.hasSuffix(Self.suffixes[index]) {
+                try? documents[index].add(file)
+            }
+        }
+        for folder in folders {
+            for index in documents.indices { try? documents[index].add(folder) }
+        }
+    }
+
+    /// How many files the search finds, none of them read.
+    mutating func countFiles() -> Int {
+        var count = 0
+        for index in documents.indices {
+            while documents[index].next() != nil { count += 1 }
+        }
+        return count
+    }
+
     /// Whether the PATHs hold any Interface Builder file at all (a search that stops at the first).
     var findsAnyFile: Bool {
         documents.contains { discovery in
@@ -42,49 +72,62 @@ struct InterfaceBuilderRun {
         }
     }
 
-    /// Checks the Interface Builder files against the run's Swift declarations (of the modules named
-    /// `modules`), and returns how many were checked, every diagnostic (at most `DiagnosticCollector`'s cap
-    /// per file), and how many files of other platforms (macOS, watchOS) were skipped, by platform.
+    /// Checks the Interface Builder files against the run's Swift declarations (each file's with its
+    /// module), the configuration's `settings` applied inside the check, and returns how many were
+    /// checked, every diagnostic (at most `DiagnosticCollector`'s cap per file), and how many files of other
+    /// platforms (macOS, watchOS) were skipped, by platform; with the paths of both kinds, for a run that
+    /// checks a file more than once (one per Xcode target).
     mutating func check(
-        jobs: Int, swift: [SwiftDeclarations], modules: Set<String>
-    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int]) {
-        let check = InterfaceBuilderCheck(swift: swift, modules: modules)
+        jobs: Int, swift: [(module: String, declarations: SwiftDeclarations)], settings: InterfaceBuilderSettings
+    ) async -> (
+        files: Int, diagnostics: [Diagnostic], skipped: [String: Int], checkedPaths: [String],
+        skippedPaths: [String: String]
+    ) {
+        let check = InterfaceBuilderCheck(swift: swift, settings: settings)
         var diagnostics: [Diagnostic] = []
         var usage = InterfaceBuilderUsage()
         var files = 0
         var skipped: [String: Int] = [:]
+        var checkedPaths: [String] = []
+        var skippedPaths: [String: String] = [:]
         for index in documents.indices {
-            let reports = await Self.inParallel(&documents[index], jobs: jobs) { file -> InterfaceBuilderFileReport in
+            let reports = await Self.inParallel(&documents[index], jobs: jobs) {
+                file -> (String, InterfaceBuilderFileReport) in
                 switch file.contents() {
-                case .bytes(let bytes): return check.check(bytes, file: file.displayPath)
+                case .bytes(let bytes): return (file.displayPath, check.check(bytes, file: file.displayPath))
                 case .unreadable(let reason):
-                    return InterfaceBuilderFileReport(
-                        diagnostics: [file.unreadable(reason)], usage: InterfaceBuilderUsage())
+                    return (
+                        file.displayPath,
+                        InterfaceBuilderFileReport(
+                            diagnostics: [file.unreadable(reason)], usage: InterfaceBuilderUsage())
+                    )
                 }
             }
             diagnostics += documents[index].diagnostics
-            for report in reports {
+            for (path, report) in reports {
                 if let platform = report.skippedPlatform {
                     skipped[platform, default: 0] += 1
+                    skippedPaths[path] = platform
                     continue
                 }
                 files += 1
+                checkedPaths.append(path)
                 diagnostics += report.diagnostics
                 usage.merge(report.usage)
             }
         }
-        // The same cap as a layout's: past it, one input-limit diagnostic per file says how many more.
-        // Each localized copy's repeat of its base file's finding is a note of that finding.
+        // Each localized copy's repeat of its base file's finding is a note of that finding; the cap, applied
+        // to each file as it left the rules, holds with the run's findings added.
         // Whether an unconnected implicitly unwrapped outlet can crash: how the Swift code uses its name.
         let names = check.implicitlyUnwrappedOutletNames(usage)
         var uses = OutletUses()
-        for file in swift where !file.file.isEmpty && !names.isEmpty {
+        for file in swift.map(\.declarations) where !file.file.isEmpty && !names.isEmpty {
             if let bytes = FileManager.default.contents(atPath: file.file) {
                 uses.merge(OutletUses.scan(Array(bytes), names: names))
             }
         }
-        let folded = LocalizedCopies.fold(diagnostics + check.unconnectedOutlets(usage, uses: uses))
-        return (files, Diagnostic.capped(perFile: folded), skipped)
+        let folded = LocalizedCopies.fold(diagnostics + check.runFindings(usage, uses: uses))
+        return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths)
     }
 
     /// `work` on each file `discovery` finds, at most `jobs` at once; the results in the order found.

@@ -73,10 +73,14 @@ enum LayoutCheck {
         for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
             do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
         }
-        let swiftRoots = settings.swiftSourceDirectories(arguments)
-        for root in swiftRoots where !FileManager.default.fileExists(atPath: root.path.description) {
+        let namedRoots = settings.swiftSourceDirectories(arguments)
+        for root in namedRoots where !FileManager.default.fileExists(atPath: root.path.description) {
             missing.append(UsageError(message: "--swift-sources: no such file or directory: '\(root.path)'"))
         }
+        // Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named:
+        // their targets bring their own Swift files, modules and Interface Builder files.
+        let projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
+        let swiftRoots = namedRoots + projects.swiftRoots(besides: namedRoots)
         var interfaceBuilder: InterfaceBuilderRun?
         var sourceKit: SwiftDeclarationsWorkerConnection?
         var sourceKitProblem: String?
@@ -96,7 +100,7 @@ enum LayoutCheck {
                 sourceKitProblem = error.message
             }
             do throws(UsageError) {
-                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: exclusion)
+                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: projects.unclaimed(exclusion))
             } catch {
                 missing.append(error)
             }
@@ -130,7 +134,7 @@ enum LayoutCheck {
         }
 
         let (schemaCatalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
-        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics
+        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics + projects.diagnostics
         if let swift { runDiagnostics += swift.diagnostics }
         if let swiftCatalog {
             runDiagnostics += openClasses(swiftCatalog)
@@ -149,24 +153,29 @@ enum LayoutCheck {
             isExcluded: settings.isExcluded)
         // Only what is printed is kept: for a valid corpus, nothing per file.
         // The search's own findings (directories it could not read) are known once it has run.
-        var diagnostics = runDiagnostics + layoutFiles.diagnostics + checked.diagnostics
+        // The files' findings were judged inside the engine (severities, suppressions, the cap); the run's own
+        // findings and the search's are judged here.
+        var diagnostics = checked.diagnostics
         var files = checked.files
         var skipped: [String: Int] = [:]
+        var unclaimedFiles = 0
         // Swift sources that could not be read are said on every run, even when schemas stood in.
         if (catalog == nil && swift?.isIncomplete != true && (checked.files > 0 || interfaceBuilder == nil))
             || sourceKitProblem != nil
         {
-            diagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
+            runDiagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
         }
-        if var run = interfaceBuilder, let swift, !swift.isIncomplete {
-            let found = await run.check(
-                jobs: arguments.jobs, swift: swift.files.map(\.declarations), modules: Set(swift.files.map(\.module)))
+        diagnostics += settings.configuration.apply(to: runDiagnostics + layoutFiles.diagnostics)
+        // Swift sources left partly unread (sourcekitd's budget ran out) judge no Interface Builder file.
+        if let run = interfaceBuilder, let swift, !swift.isIncomplete {
+            let found = await projects.check(
+                run, swift: swift, jobs: arguments.jobs, settings: settings.interfaceBuilderSettings,
+                isExcluded: exclusion)
             files += found.files
             diagnostics += found.diagnostics
             skipped = found.skipped
+            unclaimedFiles = found.unclaimed
         }
-        // The configuration's severities apply as diagnostics leave the checker, before the baseline.
-        diagnostics = settings.configuration.apply(to: diagnostics)
         diagnostics.sort(by: Diagnostic.ordered)
 
         if let path = arguments.writeBaseline {
@@ -183,7 +192,21 @@ enum LayoutCheck {
 
         let report = Report(
             files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
-            workingDirectory: workingDirectory, checkedFiles: checked.paths, skippedFiles: skipped)
+            workingDirectory: workingDirectory, checkedFiles: checked.paths, skippedFiles: skipped,
+            projects: projects.summaries
+                + (unclaimedFiles == 0
+                    ? []
+                    : [
+                        "\(unclaimedFiles) Interface Builder file\(unclaimedFiles == 1 ? "" : "s") in no target of the "
+                            + "Xcode projects (built into no app, or into a Swift package) \(unclaimedFiles == 1 ? "was" : "were") "
+                            + "not checked; name them with --swift-sources to check them"
+                    ])
+                + (projects.missingFiles == 0
+                    ? []
+                    : [
+                        "\(projects.missingFiles) file\(projects.missingFiles == 1 ? "" : "s") the Xcode projects list "
+                            + "\(projects.missingFiles == 1 ? "does" : "do") not exist and \(projects.missingFiles == 1 ? "was" : "were") not checked"
+                    ]))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)
         guard status == 0 else { return status }

@@ -17,6 +17,8 @@ struct Report: Sendable {
     var failure: RunFailure?
     /// Interface Builder files of another platform than UIKit's, not checked: how many, by platform.
     var skippedFiles: [String: Int] = [:]
+    /// What the run read of Xcode projects (each project and its targets), one line each before the counts.
+    var projects: [String] = []
 
     var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
     var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
@@ -26,7 +28,8 @@ struct Report: Sendable {
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let skipped = skippedFiles.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        return "\(counted(files, "file")), \(counted(errors, "error")), \(counted(warnings, "warning"))"
+        return projects.map { "layout-check: \($0)\n" }.joined()
+            + "\(counted(files, "file")), \(counted(errors, "error")), \(counted(warnings, "warning"))"
             + " (\(String(format: "%.2f", seconds))s)"
             + (skipped.isEmpty
                 ? ""

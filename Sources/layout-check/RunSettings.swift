@@ -1,5 +1,5 @@
 import Foundation
-@_spi(FileReading) import LayoutKit
+@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
 
 /// What steers a run besides its PATHs: the configuration file and the baseline, both read before
 /// anything is checked, so that a broken one stops the run at once.
@@ -190,6 +190,20 @@ struct RunSettings {
                 path: path.description, isDirectory: LayoutCheck.isDirectory(path), configuration: configuration,
                 workingDirectory: workingDirectory, excludeBase: excludeBase)
         }
+    }
+
+    /// What the configuration says of Interface Builder files' findings: severities and `<ignore>`s, whose
+    /// `file` patterns see paths relative to the configuration's folder.
+    var interfaceBuilderSettings: InterfaceBuilderSettings {
+        guard configurationDirectory != nil else { return InterfaceBuilderSettings() }
+        let workingDirectory = workingDirectory
+        let base = excludeBase
+        return InterfaceBuilderSettings(
+            rules: configuration.rules, ignores: configuration.ignores,
+            relativePath: { path in
+                let relative = ArtifactPath(ArtifactPath.absolute(path, in: workingDirectory), workingDirectory: base)
+                return relative.isRelative ? relative.path : nil
+            })
     }
 
     /// The diagnostics as baseline entries, files named from the baseline's directory.

@@ -6,6 +6,11 @@ import Foundation
 struct SwiftSourceRoot: Equatable {
     var module: String
     var path: SystemPath
+    /// The Xcode project target (an index into `XcodeProjects.targets`) the files belong to; `nil` for
+    /// a root named with `--swift-sources` or in the configuration.
+    var target: Int?
+    /// Files under `path` that are not the root's (a synchronized folder's exceptions), as printed.
+    var exceptions: Set<String> = []
 
     /// `MODULE=PATH`, or `PATH` whose module is inferred: the folder under `Sources/` in SwiftPM's
     /// layout, else the directory's own name.
@@ -47,8 +52,11 @@ struct SwiftSourceRoot: Equatable {
 /// Files that cannot declare what the catalog reads (`SwiftFileScan`) are not sent to sourcekitd, and
 /// sourcekitd works within a budget for the whole run (`SourceKitBudget`).
 struct SwiftSources {
-    /// Each file's declarations with its module, in the order found.
+    /// Each file's declarations with its module, in the order found. A file that two targets compile is
+    /// here once for each, with each one's module.
     var files: [(module: String, declarations: SwiftDeclarations)] = []
+    /// The Xcode project target of each of `files` (`SwiftSourceRoot.target`).
+    var targets: [Int?] = []
     /// Directories that could not be read, files that could not be read or parsed; the run-level
     /// `input-limit` error when sourcekitd's budget ran out.
     var diagnostics: [Diagnostic] = []
@@ -66,51 +74,61 @@ struct SwiftSources {
     ) throws(UsageError) -> SwiftSources {
         defer { worker.finish() }
         let scan = SwiftFileScan(calls: worker.calls)
-        var discoveries: [(module: String, discovery: FileDiscovery)] = []
+        var discoveries: [(root: SwiftSourceRoot, discovery: FileDiscovery)] = []
         for root in roots {
             var discovery = FileDiscovery(suffix: ".swift")
             discovery.isExcluded = isExcluded
             do throws(UsageError) { try discovery.add(root.path) } catch {
                 throw UsageError(message: "--swift-sources: \(error.message)")
             }
-            discoveries.append((root.module, discovery))
+            discoveries.append((root, discovery))
         }
         var result = SwiftSources()
         var budget = SourceKitBudget(environment: ProcessInfo.processInfo.environment)
         var unread = 0
         // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
         // crash inside sourcekitd ends instead of the run.
+        // A file two targets compile is read once.
+        var read: [String: SwiftDeclarations] = [:]
         for index in discoveries.indices {
-            let module = discoveries[index].module
+            let root = discoveries[index].root
             while let file = discoveries[index].discovery.next() {
+                if root.exceptions.contains(file.displayPath) { continue }
+                if let known = read[file.displayPath] {
+                    result.files.append((root.module, known))
+                    result.targets.append(root.target)
+                    continue
+                }
                 switch file.contents() {
                 case .bytes(let bytes):
+                    var declarations: SwiftDeclarations
                     // Past the limit, `read` says so without asking sourcekitd.
-                    guard bytes.count > InputLimits.maximumFileBytes || scan.needsSourceKit(bytes) else {
+                    if bytes.count <= InputLimits.maximumFileBytes, !scan.needsSourceKit(bytes) {
                         result.skipped += 1
-                        result.files.append((module, SwiftDeclarations(nothingDeclaredIn: file.displayPath)))
-                        continue
-                    }
-                    guard !result.isIncomplete else {
+                        declarations = SwiftDeclarations(nothingDeclaredIn: file.displayPath)
+                    } else if result.isIncomplete {
                         unread += 1
                         continue
-                    }
-                    var spent = false
-                    let declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
-                        switch worker.reply(to: $0, name: file.displayPath, budget: &budget) {
-                        case .reply(let reply): return reply
-                        case .budgetSpent:
-                            spent = true
-                            return .failure("")
+                    } else {
+                        var spent = false
+                        declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
+                            switch worker.reply(to: $0, name: file.displayPath, budget: &budget) {
+                            case .reply(let reply): return reply
+                            case .budgetSpent:
+                                spent = true
+                                return .failure("")
+                            }
                         }
+                        if spent {
+                            result.isIncomplete = true
+                            unread += 1
+                            continue
+                        }
+                        result.sent += bytes.count > InputLimits.maximumFileBytes ? 0 : 1
                     }
-                    if spent {
-                        result.isIncomplete = true
-                        unread += 1
-                        continue
-                    }
-                    result.sent += bytes.count > InputLimits.maximumFileBytes ? 0 : 1
-                    result.files.append((module, declarations))
+                    read[file.displayPath] = declarations
+                    result.files.append((root.module, declarations))
+                    result.targets.append(root.target)
                     result.diagnostics += declarations.diagnostics
                 case .unreadable(let reason): result.diagnostics.append(file.unreadable(reason))
                 }

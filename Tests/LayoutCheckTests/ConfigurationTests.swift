@@ -130,7 +130,7 @@ import Testing
         BrokenCase(
             body: #"<exclud path="x"/>"#,
             expected:
-                "3:1: error: unexpected <exclud> in <layout-check>: expected <schemas>, <swift-sources>, <exclude>, <baseline>, <rule>; did you mean 'exclude'?"
+                "3:1: error: unexpected <exclud> in <layout-check>: expected <schemas>, <swift-sources>, <exclude>, <baseline>, <rule>, <ignore>; did you mean 'exclude'?"
         ),
         BrokenCase(
             body: #"<exclude path="x" glob="y"/>"#, expected: "3:1: error: unknown attribute 'glob' on <exclude>"),
@@ -149,7 +149,28 @@ import Testing
         BrokenCase(
             body: #"<swift-source path="App"/>"#,
             expected: "3:1: error: unexpected <swift-source> in <layout-check>: expected <schemas>, <swift-sources>, "
-                + "<exclude>, <baseline>, <rule>; did you mean 'swift-sources'?"),
+                + "<exclude>, <baseline>, <rule>, <ignore>; did you mean 'swift-sources'?"),
+        BrokenCase(
+            body: #"<ignore rule="schema" file="Main.storyboard" object="abc-12-xyz"/>"#,
+            expected: "3:1: error: rule 'schema' cannot be ignored"),
+        BrokenCase(
+            body: #"<ignore rule="unknown-outlet" file="Main.storyboard"/>"#,
+            expected: "3:1: error: <ignore> needs an object: the id Interface Builder gives the element"),
+        BrokenCase(
+            body: #"<ignore rule="unknown-outlet" declaration="ProfileViewController.nameField"/>"#,
+            expected: "3:1: error: declaration= silences unconnected-outlet only"),
+        BrokenCase(
+            body: #"<ignore rule="unconnected-outlet" declaration="nameField"/>"#,
+            expected: #"3:1: error: invalid declaration="nameField": expected Class.outlet"#),
+        BrokenCase(
+            body: #"<ignore rule="unconnected-outlet" declaration="A.b" file="Main.storyboard" object="x"/>"#,
+            expected: "3:1: error: <ignore> names a declaration, or a file and an object, not both"),
+        BrokenCase(
+            body: #"<ignore rule="unknown-outlets" file="Main.storyboard" object="abc-12-xyz"/>"#,
+            expected: #"3:1: error: unknown rule id "unknown-outlets"; did you mean 'unknown-outlet'?"#),
+        BrokenCase(
+            body: #"<ignore rule="unknown-outlet" file="/App/Main.storyboard" object="abc-12-xyz"/>"#,
+            expected: "3:1: error: invalid ignore file=\"/App/Main.storyboard\": the pattern must be relative"),
         BrokenCase(
             body: #"<baseline path="a.xml"/> <baseline path="b.xml"/>"#,
             expected: "3:26: error: a configuration has one <baseline>; the first is on line 3"),

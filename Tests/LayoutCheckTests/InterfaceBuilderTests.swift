@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 import Testing
 
 /// `layout-check --swift-sources`: Interface Builder files checked against the Swift classes they name,
@@ -172,6 +173,75 @@ import Testing
         #expect(finding.message.contains("2 more classes leave it unconnected too"), "\(finding)")
         let notes = (finding.notes ?? []).map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" }
         #expect(notes == ["BadgeCells.swift:8", "SportsCell.xib:11", "WeatherCell.xib:11"], "\(notes)")
+    }
+
+    /// An `@objc` method that is no `@IBAction` answers an action's selector (one named `@objc(name:)`, and
+    /// every method of an `@objc extension`), and an extension of a typealias of the class adds its
+    /// `@IBAction`s to the class; an action renamed away in Swift is still `unknown-action`.
+    @Test func objcMethodsAndExtensionsOfATypealiasAnswerSelectors() throws {
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", Self.app, "\(Self.defects)/Compose.xib",
+        ])
+        #expect(result.status == 1, "\(result)")
+        let diagnostics = try result.report().diagnostics
+        #expect(diagnostics.map { "\($0.rule) \($0.line)" } == ["unknown-action 32"], "\(result)")
+        #expect(diagnostics.first?.message.contains("'sendLater:'") == true, "\(result)")
+    }
+
+    /// Same-named classes of two modules (an iOS and a macOS target's `SettingsViewController`) stay apart:
+    /// a nib's `customModule` picks one, so the other's outlet is `unknown-outlet` there; a nib that names
+    /// neither module cannot be judged, and nothing is said of it.
+    @Test func sameNamedClassesOfTwoModulesStayApart() throws {
+        let folder = "\(Self.folder)/Modules"
+        let result = try runLayoutCheck([
+            "--format", "json", "--swift-sources", "\(folder)/PhoneApp", "--swift-sources", "\(folder)/MacApp",
+            "\(folder)/Nibs",
+        ])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2)
+        #expect(
+            report.diagnostics.map { "\($0.rule) \(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" } == [
+                "unknown-outlet PhoneSettings.xib:16"
+            ], "\(result)")
+        let note = try #require(report.diagnostics.first?.notes?.first)
+        #expect(note.file == "\(folder)/PhoneApp/SettingsViewController.swift", "\(note)")
+    }
+
+    /// The rules table says which rules judge Interface Builder files; each such row is reachable: some
+    /// Interface Builder file (a fixture, or one written here for what no fixture should hold) gets a
+    /// finding of it, and no Interface Builder file gets a finding of a rule whose row does not say so.
+    @Test func everyRuleTheTableClaimsForInterfaceBuilderFilesIsReachable() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try FileManager.default.copyItem(
+            atPath: Repository.root.appendingPathComponent(Self.defects).path,
+            toPath: project.url.appendingPathComponent("Defects").path)
+        let header = #"<?xml version="1.0" encoding="UTF-8"?>"#
+        let document =
+            #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">"#
+        try project.write(
+            "\(header)\n<!DOCTYPE document [<!ENTITY x \"y\">]>\n\(document)<objects/></document>\n", to: "Entity.xib")
+        try project.write(
+            "\(header)\n\(document)<objects><view id=\"a\"/><view id=\"a\"/></objects></document>\n", to: "Twice.xib")
+        let outlets = (0..<1_001).map { #"<outlet property="m\#($0)" destination="x" id="o\#($0)"/>"# }.joined()
+        try project.write(
+            "\(header)\n\(document)<objects><view id=\"v\"><connections>\(outlets)</connections></view></objects></document>\n",
+            to: "Many.xib")
+        try project.link("Gone.xib", to: "Deleted.xib")
+        try project.write(
+            ConfigurationTests.configuration(#"<ignore rule="unknown-outlet" file="Twice.xib" object="a"/>"#),
+            to: "layout-check.xml")
+        let app = Repository.root.appendingPathComponent(Self.app).path
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App=\(app)", "."], in: project.url)
+        let found = try result.report().diagnostics
+        let interfaceBuilder = Set(
+            found.filter { $0.file.hasSuffix(".xib") || $0.file.hasSuffix(".storyboard") }.map(\.rule)
+                + found.filter { $0.file == "layout-check.xml" }.map(\.rule))
+        let claimed = Set(
+            RuleDescriptor.all.filter { $0.documents.contains(.interfaceBuilder) }.map(\.id.rawValue))
+        #expect(claimed.count >= 14)
+        #expect(interfaceBuilder == claimed, "\(result)")
     }
 
     @Test func theSuggestionAndTheNoteSayWhatChanged() throws {

@@ -365,6 +365,78 @@ import Testing
         #expect(excluded.standardError.hasPrefix("2 files, 0 errors, 0 warnings"), "\(excluded)")
     }
 
+    /// `<ignore rule file object>` silences one Interface Builder finding at the element with that id or
+    /// inside it (Xcode would drop an `lk:ignore` from the nib), for a per-file rule and for the run-level
+    /// `unconnected-outlet` alike; the other findings of the file stay. One that silences nothing in a
+    /// checked file is an `unused-suppression` warning at its line; one whose files were not checked is not.
+    @Test func aConfigurationIgnoreSilencesOneInterfaceBuilderFindingByFileAndObject() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try FileManager.default.createDirectory(
+            at: project.url.appendingPathComponent("Screens"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Repository.root.appendingPathComponent("\(InterfaceBuilderTests.defects)/Profile.xib").path,
+            toPath: project.url.appendingPathComponent("Screens/Profile.xib").path)
+        let app = Repository.root.appendingPathComponent(InterfaceBuilderTests.app).path
+        let arguments = ["--format", "json", "--swift-sources", "App=\(app)", "Screens"]
+        let unconfigured = try runLayoutCheck(arguments, in: project.url)
+        #expect(
+            try unconfigured.report().diagnostics.map { "\($0.rule) \($0.line)" }.sorted() == [
+                "outlet-type-mismatch 21", "unconnected-outlet 18", "unknown-action 57", "unknown-class 45",
+                "unknown-destination 22", "unknown-outlet 20",
+            ], "\(unconfigured)")
+        try project.write(
+            ConfigurationTests.configuration(
+                [
+                    #"<ignore rule="unknown-outlet" file="Screens/Profile.xib" object="Po1-nT-1aa"/>"#,
+                    #"<ignore rule="unknown-action" file="**/Profile.xib" object="Pv1-vW-1aA"/>"#,
+                    #"<ignore rule="unconnected-outlet" file="Screens/Profile.xib" object="-1"/>"#,
+                    #"<ignore rule="outlet-type-mismatch" file="Screens/Profile.xib" object="Pv1-vW-1aA"/>"#,
+                    #"<ignore rule="unknown-class" file="Other/*.xib" object="Bd4-vW-4dD"/>"#,
+                ].joined(separator: "\n")), to: "layout-check.xml")
+        let configured = try runLayoutCheck(arguments, in: project.url)
+        #expect(configured.status == 1, "\(configured)")
+        #expect(
+            try configured.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }.sorted() == [
+                "outlet-type-mismatch Screens/Profile.xib:21", "unknown-class Screens/Profile.xib:45",
+                "unknown-destination Screens/Profile.xib:22", "unused-suppression layout-check.xml:6",
+            ], "\(configured)")
+        let unused = try #require(try configured.report().diagnostics.first { $0.rule == "unused-suppression" })
+        #expect(unused.severity == "warning")
+        #expect(unused.message.contains("'outlet-type-mismatch' at object 'Pv1-vW-1aA'"), "\(unused.message)")
+    }
+
+    /// `unconnected-outlet` is reported at the first object that uses the class, which moves as nibs are
+    /// added: `<ignore declaration="Class.outlet">` silences it by its Swift declaration instead, and one
+    /// naming a declaration no finding is about is `unused-suppression`, the finding it missed still reported.
+    @Test func aConfigurationIgnoreSilencesAnUnconnectedOutletByItsDeclaration() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        try FileManager.default.copyItem(
+            atPath: Repository.root.appendingPathComponent("\(InterfaceBuilderTests.defects)/Profile.xib").path,
+            toPath: project.url.appendingPathComponent("Profile.xib").path)
+        let app = Repository.root.appendingPathComponent(InterfaceBuilderTests.app).path
+        let arguments = ["--format", "json", "--swift-sources", "App=\(app)", "Profile.xib"]
+        try project.write(
+            ConfigurationTests.configuration(
+                #"<ignore rule="unconnected-outlet" declaration="ProfileViewController.nameField"/>"#),
+            to: "layout-check.xml")
+        let silenced = try runLayoutCheck(arguments, in: project.url).report().diagnostics.map(\.rule)
+        #expect(!silenced.contains("unconnected-outlet") && !silenced.contains("unused-suppression"), "\(silenced)")
+        #expect(silenced.contains("unknown-outlet"), "\(silenced)")
+        try project.write(
+            ConfigurationTests.configuration(
+                #"<ignore rule="unconnected-outlet" declaration="ProfileViewController.avatarView"/>"#),
+            to: "layout-check.xml")
+        let missed = try runLayoutCheck(arguments, in: project.url).report().diagnostics
+        #expect(missed.contains { $0.rule == "unconnected-outlet" && $0.line == 18 }, "\(missed)")
+        #expect(
+            missed.contains {
+                $0.rule == "unused-suppression" && $0.file == "layout-check.xml" && $0.line == 3
+                    && $0.message.contains("ProfileViewController.avatarView")
+            }, "\(missed)")
+    }
+
     /// An Interface Builder file has the same cap as a layout: 1,000 diagnostics, then one input-limit.
     @Test func anInterfaceBuilderFileIsCappedLikeALayout() throws {
         let project = try TemporaryDirectory()

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+@_spi(LayoutCheck) import LayoutKit
 import Testing
 
 /// The configuration rule's fixture table: every file under `Fixtures/configurations` but the valid
@@ -47,6 +47,12 @@ import Testing
         #expect(configuration.isExcluded("Layouts/Legacy/Old.layout.xml"))
         #expect(configuration.isExcluded("Cells/Feed.generated.layout.xml"))
         #expect(!configuration.isExcluded("Layouts/Card.layout.xml"))
+        let ignore = try #require(configuration.ignores.first)
+        #expect(configuration.ignores.count == 1)
+        #expect(ignore.rule == .unknownOutlet && ignore.object == "abc-12-xyz")
+        #expect(ignore.file?.matches("App/Base.lproj/Main.storyboard") == true)
+        #expect(ignore.file?.matches("Main.storyboard") == false)
+        #expect(ignore.location?.line == 14)
     }
 
     @Test func validBaselineMatchesCountAware() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import LayoutKit
 import Testing
+
+@testable import LayoutKit
 
 /// `RuleDescriptor.all` is the one rules table: the engine runs it, and the documentation catalog's article
 /// "Rules" shows it — the table's one home, which the README links to instead of copying it.
@@ -11,7 +12,12 @@ import Testing
     static func tableRow(_ rule: RuleDescriptor) -> String {
         let severity = rule.defaultSeverity == .warning ? " (warning)" : ""
         let loader = rule.phase == .instantiation ? " (loader)" : ""
-        return "| `\(rule.id.rawValue)`\(severity)\(loader) | \(rule.reportedAt) | \(rule.summary) |"
+        let documents = [
+            rule.documents.contains(.layout) ? "layouts" : nil,
+            rule.documents.contains(.interfaceBuilder) ? "Interface Builder" : nil,
+        ].compactMap(\.self)
+        return "| `\(rule.id.rawValue)`\(severity)\(loader) | \(rule.reportedAt) | \(rule.summary) | "
+            + (documents.isEmpty ? "—" : documents.joined(separator: ", ")) + " |"
     }
 
     /// The file at `path`, relative to the repository's root.
@@ -46,6 +52,34 @@ import Testing
             #expect(
                 copies.isEmpty,
                 "README.md has a table row for \(rule.id.rawValue); its one home is \(Self.rulesArticle)")
+        }
+    }
+
+    /// Every row that says its findings are about layouts has the code that finds them: a function of the
+    /// engine for the structure and class rules (the reader's, the decoder's and the loader's rules have
+    /// fixtures of their own, RuleFixtureTests).
+    @Test func everyLayoutRuleOfTheEngineHasItsFunction() {
+        let engineRules = RuleDescriptor.all.filter {
+            $0.documents.contains(.layout) && ($0.phase == .structure || $0.phase == .classes)
+        }
+        #expect(engineRules.count >= 17)
+        for rule in engineRules {
+            #expect(
+                LayoutRules.hasFunction(for: rule.id)
+                    || [.unknownLayout, .includeCycle, .invalidInclude].contains(rule.id),
+                "\(rule.id) has no function in LayoutRules")
+        }
+    }
+
+    /// Every row that says its findings are about Interface Builder files, past reading and format, has its
+    /// function among the Interface Builder checks (InterfaceBuilderTests proves each one reachable).
+    @Test func everyInterfaceBuilderRuleHasItsFunction() {
+        let rules = RuleDescriptor.all.filter {
+            $0.documents.contains(.interfaceBuilder) && ($0.phase == .structure || $0.phase == .classes)
+        }
+        #expect(rules.count == 8)
+        for rule in rules {
+            #expect(DocumentChecker.hasFunction(for: rule.id), "\(rule.id) has no Interface Builder function")
         }
     }
 

@@ -52,6 +52,15 @@ import Testing
                 _ = LayoutValidator(catalog: nil, source: source).validate(Array(main.utf8), file: "t", name: "Main")
             }
         },
+        Dimension(name: "an Xcode project of many targets, groups and files", size: 300) { count in
+            let bytes = XcodeProjectTests.large(targets: count)
+            return { _ = XcodeProject.read(bytes, file: "project.pbxproj") }
+        },
+        Dimension(name: "an Xcode project nesting arrays to the limit, many times", size: 2_000) { count in
+            let nested = String(repeating: "(", count: 120) + String(repeating: ")", count: 120)
+            let bytes = Array(("{ " + (0..<count).map { "k\($0) = \(nested);" }.joined() + " }").utf8)
+            return { _ = XcodeProject.read(bytes, file: "project.pbxproj") }
+        },
         Dimension(name: "a class schema of many classes with unknown bases", size: 200) { count in
             let bytes = LargeInputs.unknownBases(count: count)
             return { _ = ClassCatalog.load(schemas: [(path: "t.classes.xml", bytes: bytes)]) }

@@ -71,6 +71,37 @@ import Testing
         #expect(actions.map(\.senderType) == ["UIButton", "Any", nil, "UISwitch", "UISlider"])
     }
 
+    /// An `@objc` method that is no `@IBAction` answers a selector too: sourcekitd names only
+    /// `@IBAction`s' selectors, so the others' are worked out as Swift does.
+    @Test func objcMethodsAreNamedByTheSelectorsSwiftGivesThem() throws {
+        let source = """
+            final class Compose: UIViewController {
+                @objc func send(_ sender: Any) {}
+                @objc(discardDraft:) func discard(_ sender: UIButton) {}
+                @objc func move(_ sender: UISlider, forEvent event: UIEvent) {}
+                @objc func refresh() {}
+                func notExposed(_ sender: UIButton) {}
+            }
+
+            @objc extension Compose {
+                func insertSignature(sender: UIBarButtonItem) {}
+            }
+
+            @objcMembers final class Editor: UIViewController {
+                func undo(_ sender: Any) {}
+            }
+            """
+        let sourceKit = try SourceKit(toolchain: nil, environment: ProcessInfo.processInfo.environment)
+        let types = SwiftDeclarations.read(Array(source.utf8), file: "Compose.swift", with: sourceKit).types
+        #expect(types.map(\.name) == ["Compose", "Compose", "Editor"])
+        #expect(types.allSatisfy { $0.actions.isEmpty })
+        #expect(
+            types[0].objectiveCMethods.map(\.selector) == ["send:", "discardDraft:", "move:forEvent:", "refresh"])
+        #expect(types[0].objectiveCMethods.map(\.senderType) == ["Any", "UIButton", "UISlider", nil])
+        #expect(types[1].objectiveCMethods.map(\.selector) == ["insertSignatureWithSender:"])
+        #expect(types[2].objectiveCMethods.map(\.selector) == ["undo:"])
+    }
+
     @Test func aFileThatDoesNotParseSaysWhere() throws {
         let sourceKit = try SourceKit(toolchain: nil, environment: ProcessInfo.processInfo.environment)
         let read = SwiftDeclarations.read(

@@ -28,6 +28,43 @@ public struct CheckConfiguration: Sendable, Equatable {
         case ignore
     }
 
+    /// One finding of an Interface Builder file silenced from the configuration, since Xcode drops the
+    /// attributes it does not know when it rewrites a nib, so an `lk:ignore` cannot live there:
+    /// `<ignore rule="unknown-outlet" file="App/Base.lproj/Main.storyboard" object="abc-12-xyz"/>`.
+    ///
+    /// It silences the rule's findings at the element whose `id` is `object` and inside it (a connection
+    /// inside an object, the objects of a scene) in the files `file` matches, relative to the
+    /// configuration file's directory as `<exclude>` patterns are. For `unconnected-outlet`, whose place is
+    /// the first object that uses the class (and moves when a file that uses it earlier is added), it may
+    /// name the Swift declaration instead: `<ignore rule="unconnected-outlet" declaration="Class.outlet"/>`.
+    @_spi(LayoutCheck) public struct Ignore: Sendable, Equatable {
+        /// The rule silenced; one that may be lowered.
+        public var rule: RuleID
+        /// The files it applies to; `nil` for an ignore of a declaration.
+        public var file: PathPattern?
+        /// The Interface Builder `id` of the element; `nil` for an ignore of a declaration.
+        public var object: String?
+        /// `Class.outlet`: the outlet declaration whose `unconnected-outlet` it silences, wherever reported.
+        public var declaration: String?
+        /// Where the `<ignore>` is written: an unused one is reported there.
+        public var location: SourceLocation?
+
+        /// An ignore of `rule` at `object` in the files `file` matches.
+        public init(rule: RuleID, file: PathPattern, object: String, location: SourceLocation? = nil) {
+            self.rule = rule
+            self.file = file
+            self.object = object
+            self.location = location
+        }
+
+        /// An ignore of `rule` about the Swift declaration `declaration` (`Class.outlet`).
+        public init(rule: RuleID, declaration: String, location: SourceLocation? = nil) {
+            self.rule = rule
+            self.declaration = declaration
+            self.location = location
+        }
+    }
+
     /// Class schema directories or files, as written: relative to the configuration file's directory.
     public var schemas: [String] = []
     /// Directories of Swift code that Interface Builder files are checked against, as written: relative
@@ -44,6 +81,8 @@ public struct CheckConfiguration: Sendable, Equatable {
     private var excludeSet = PathPatternSet([])
     /// The setting of each rule the configuration names.
     public var rules: [RuleID: RuleSetting] = [:]
+    /// The Interface Builder findings the configuration silences, in file order.
+    @_spi(LayoutCheck) public var ignores: [Ignore] = []
     /// The baseline file whose findings are not reported, as written: relative to the configuration
     /// file's directory. `--baseline` and `--write-baseline` replace it.
     public var baseline: String?
@@ -108,7 +147,7 @@ public struct CheckConfiguration: Sendable, Equatable {
         var baselineElement: ParsedElement?
         // Set once at the end: each change of `excludes` arranges them afresh.
         var excludes: [PathPattern] = []
-        let allowed = ["schemas", "swift-sources", "exclude", "baseline", "rule"]
+        let allowed = ["schemas", "swift-sources", "exclude", "baseline", "rule", "ignore"]
         for element in document.children(of: root, allowed: allowed) {
             switch element.name {
             case "baseline":
@@ -147,6 +186,8 @@ public struct CheckConfiguration: Sendable, Equatable {
                     }
                     if let module = values["module"] { configuration.swiftSourceModules[path] = module }
                 }
+            case "ignore":
+                if let ignore = ignore(element, in: &document) { configuration.ignores.append(ignore) }
             case "exclude":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }
                 switch PathPattern.parse(path) {
@@ -189,4 +230,62 @@ public struct CheckConfiguration: Sendable, Equatable {
         configuration.excludes = excludes
         return (configuration, document.diagnostics)
     }
+
+    /// An `<ignore rule file object>` (or `<ignore rule="unconnected-outlet" declaration>`), when its rule
+    /// may be silenced and its path is a pattern.
+    private static func ignore(_ element: ParsedElement, in document: inout SettingsDocument) -> Ignore? {
+        guard
+            let values = document.attributes(
+                of: element, required: ["rule"], optional: ["file", "object", "declaration"])
+        else { return nil }
+        let id = Lexical.collapse(values["rule"]!)
+        guard let rule = RuleID(rawValue: id).descriptor else {
+            document.report(
+                "unknown rule id \(quoted(id))" + suggestion(for: id, in: RuleDescriptor.all.map(\.id.rawValue)),
+                element)
+            return nil
+        }
+        guard rule.isLowerable else {
+            document.report(
+                "rule '\(id)' cannot be ignored: a file that breaks it cannot be checked any further", element)
+            return nil
+        }
+        let location = document.location(of: element)
+        if let declaration = values["declaration"].map(Lexical.collapse) {
+            guard values["file"] == nil, values["object"] == nil else {
+                document.report("<ignore> names a declaration, or a file and an object, not both", element)
+                return nil
+            }
+            guard rule.id == .unconnectedOutlet else {
+                document.report(
+                    "declaration= silences unconnected-outlet only; for '\(id)', name the file and the object", element)
+                return nil
+            }
+            let parts = declaration.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts.allSatisfy({ Lexical.isName(String($0)) }) else {
+                document.report(
+                    "invalid declaration=\(quoted(declaration)): expected Class.outlet, as the Swift code names them",
+                    element)
+                return nil
+            }
+            return Ignore(rule: rule.id, declaration: declaration, location: location)
+        }
+        guard let file = values["file"] else {
+            document.report("<ignore> needs file= and object=, or declaration=", element)
+            return nil
+        }
+        let object = values["object"].map(Lexical.collapse) ?? ""
+        guard !object.isEmpty else {
+            document.report("<ignore> needs an object: the id Interface Builder gives the element", element)
+            return nil
+        }
+        switch PathPattern.parse(file) {
+        case .success(let pattern):
+            return Ignore(rule: rule.id, file: pattern, object: object, location: location)
+        case .failure(let problem):
+            document.report("invalid ignore file=\(quoted(file)): \(problem.reason)", element)
+            return nil
+        }
+    }
+
 }

@@ -22,6 +22,14 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
         case instantiation
     }
 
+    /// A kind of document the checker judges, which a rule's findings may be at.
+    package enum Document: String, Sendable, Hashable, CaseIterable {
+        /// A `.layout.xml` file.
+        case layout
+        /// A `.xib` or `.storyboard` file.
+        case interfaceBuilder
+    }
+
     /// The id printed in brackets after every diagnostic.
     public let id: RuleID
     /// When the rule runs.
@@ -40,12 +48,17 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
     /// default (`open-class`) reports only where `layout-check.xml` gives it a severity, so `--strict`
     /// is unaffected by it.
     public let isEnabledByDefault: Bool
+    /// The kinds of document its findings are about: a rule of layouts only (`orphan-outlet`), of both
+    /// (`unknown-outlet`), or of neither (`class-schema`, about class schemas; the run's own findings).
+    /// A test proves each kind a row claims reachable.
+    package let documents: Set<Document>
 
     init(
         _ id: RuleID, _ phase: Phase, _ defaultSeverity: Severity = .error, lowerable: Bool = true,
-        enabled: Bool = true, at reportedAt: String, _ summary: String
+        enabled: Bool = true, in documents: Set<Document> = [.layout], at reportedAt: String, _ summary: String
     ) {
         self.isEnabledByDefault = enabled
+        self.documents = documents
         self.id = id
         self.phase = phase
         self.defaultSeverity = defaultSeverity
@@ -57,29 +70,33 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
     /// Every rule, in the order the engine runs them and the article "Rules" lists them.
     public static let all: [RuleDescriptor] = [
         RuleDescriptor(
-            .xmlSyntax, .reading, lowerable: false, at: "where libxml2 stopped", "not well-formed XML; not UTF-8"),
+            .xmlSyntax, .reading, lowerable: false, in: [.layout, .interfaceBuilder], at: "where libxml2 stopped",
+            "not well-formed XML; not UTF-8"),
         RuleDescriptor(
-            .forbiddenDTD, .reading, lowerable: false, at: "the DOCTYPE / instruction",
+            .forbiddenDTD, .reading, lowerable: false, in: [.layout, .interfaceBuilder],
+            at: "the DOCTYPE / instruction",
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
-            .inputLimit, .reading, lowerable: false,
+            .inputLimit, .reading, lowerable: false, in: [.layout, .interfaceBuilder],
             at: "the file, or the element past the limit; once per run for sourcekitd's budget",
             "a file over \(InputLimits.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements (a layout's, with its includes expanded), more than 256 attributes "
                 + "on an element or 256 namespace declarations in a file; past 1,000 diagnostics in a file, "
                 + "one saying how many more; sourcekitd's budget for the run spent (the Swift files left are "
                 + "not read)"),
         RuleDescriptor(
-            .unreadableFile, .reading, lowerable: false, at: "the file, line 1", "the file cannot be read"),
+            .unreadableFile, .reading, lowerable: false, in: [.layout, .interfaceBuilder], at: "the file, line 1",
+            "the file cannot be read"),
         RuleDescriptor(
-            .schema, .format, lowerable: false, at: "the element",
+            .schema, .format, lowerable: false, in: [.layout, .interfaceBuilder], at: "the element",
             "anything the format (and `layout.xsd`) does not allow"),
         RuleDescriptor(
-            .classSchema, .format, lowerable: false, at: "the element in the `.classes.xml` file",
+            .classSchema, .format, lowerable: false, in: [], at: "the element in the `.classes.xml` file",
             "a malformed or inconsistent class schema: unknown base or type, a base cycle, a class or outlet declared twice"
         ),
-        RuleDescriptor(.duplicateID, .structure, at: "the second element", "an id used twice"),
         RuleDescriptor(
-            .unknownDestination, .structure, at: "the `<outlet>` or `<action>`",
+            .duplicateID, .structure, in: [.layout, .interfaceBuilder], at: "the second element", "an id used twice"),
+        RuleDescriptor(
+            .unknownDestination, .structure, in: [.layout, .interfaceBuilder], at: "the `<outlet>` or `<action>`",
             "a destination id not in the file"),
         RuleDescriptor(
             .orphanOutlet, .structure, at: "the element", "`outlet=` with no enclosing element that has a `class`"),
@@ -106,27 +123,28 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "the included layout cannot be read, has `<owner>` or `<external>`, has other than one top-level object, or has errors of its own (counted once, here)"
         ),
         RuleDescriptor(
-            .unknownClass, .classes, at: "the element",
+            .unknownClass, .classes, in: [.layout, .interfaceBuilder], at: "the element",
             "a `class` not declared (checker) / not registered (loader); an Interface Builder `customClass` of the app's module that no Swift file declares"
         ),
         RuleDescriptor(
             .classKindMismatch, .classes, at: "the element",
             "`<label class=\"PhotoCell\">` where PhotoCell does not derive from `label`"),
         RuleDescriptor(
-            .unknownOutlet, .classes, at: "the `<outlet>` or `outlet=` element",
+            .unknownOutlet, .classes, in: [.layout, .interfaceBuilder], at: "the `<outlet>` or `outlet=` element",
             "the class declares no such outlet (the message suggests the closest one)"),
         RuleDescriptor(
-            .unknownAction, .classes, at: "the `<action>` or `action=` element",
-            "the target's class declares no such action; in Interface Builder files, no `@IBAction` of it (suggests the closest)"
+            .unknownAction, .classes, in: [.layout, .interfaceBuilder], at: "the `<action>` or `action=` element",
+            "the target's class declares no such action; in Interface Builder files, no `@IBAction` or `@objc` method of it (suggests the closest)"
         ),
         RuleDescriptor(
-            .outletTypeMismatch, .classes, at: "the `<outlet>` or `outlet=` element",
+            .outletTypeMismatch, .classes, in: [.layout, .interfaceBuilder], at: "the `<outlet>` or `outlet=` element",
             "the destination is not of the outlet's type"),
         RuleDescriptor(
-            .actionSenderMismatch, .classes, at: "the `<action>` or `action=` element",
+            .actionSenderMismatch, .classes, in: [.layout, .interfaceBuilder],
+            at: "the `<action>` or `action=` element",
             "the control is not of the sender type the action accepts"),
         RuleDescriptor(
-            .unconnectedOutlet, .classes, at: "the object element or `<owner>`",
+            .unconnectedOutlet, .classes, in: [.layout, .interfaceBuilder], at: "the object element or `<owner>`",
             "a non-optional outlet of its class is connected nowhere in the file; in Interface Builder files, an implicitly unwrapped outlet no file of the run connects"
         ),
         RuleDescriptor(
@@ -139,21 +157,24 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             .propertyTypeMismatch, .classes, at: "the `<property>`",
             "the value is not of the property's declared type (names the type and the accepted values)"),
         RuleDescriptor(
-            .unusedSuppression, .suppressions, .warning, at: "the element with the `lk:ignore`",
-            "a rule named in `lk:ignore` silenced nothing at that element or inside it"),
+            .unusedSuppression, .suppressions, .warning, in: [.layout, .interfaceBuilder],
+            at: "the element with the `lk:ignore`, or the `<ignore>` in `layout-check.xml`",
+            "a rule named in `lk:ignore`, or an `<ignore>` of the configuration, silenced nothing at that element or inside it"
+        ),
         RuleDescriptor(
-            .schemaDrift, .run, at: "the class or member in the `.classes.xml` file",
+            .schemaDrift, .run, in: [], at: "the class or member in the `.classes.xml` file",
             "given both, a class schema says of a class something other than the Swift code does (`--write-schemas DIR` rewrites it)"
         ),
         RuleDescriptor(
-            .openClass, .run, .warning, enabled: false, at: "the class in the Swift file",
+            .openClass, .run, .warning, enabled: false, in: [], at: "the class in the Swift file",
             "off by default: a class whose `outlets`/`actions`/`properties` the Swift syntax does not show whole (a helper builds one); no rule says one of its members is missing"
         ),
         RuleDescriptor(
-            .noClassSchemas, .run, .warning, at: "once per run",
+            .noClassSchemas, .run, .warning, in: [], at: "once per run",
             "neither Swift sources nor a class schema were given, so the class rules were skipped"),
         RuleDescriptor(
-            .configuration, .run, lowerable: false, at: "the element in `layout-check.xml` or the baseline file",
+            .configuration, .run, lowerable: false, in: [],
+            at: "the element in `layout-check.xml` or the baseline file",
             "a configuration or baseline that cannot be used: malformed, an unknown element, attribute or rule id, a format rule lowered"
         ),
         RuleDescriptor(

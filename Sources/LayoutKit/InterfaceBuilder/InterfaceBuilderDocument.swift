@@ -48,6 +48,29 @@ struct InterfaceBuilderDocument: Sendable {
     /// `duplicate-id` at each element whose id an earlier element has: Xcode never writes an id twice,
     /// so a file that does was written by something else, and its connections are ambiguous.
     var duplicateIDs: [Diagnostic] = []
+    /// Every element with an `id` (objects and connections), each with the nearest enclosing one, by
+    /// index: what a configuration's `<ignore object=>` matches against.
+    private var scopeNodes: [(id: String, parent: Int?)] = []
+    /// The innermost element with an `id` at or around each element a finding may be at, by position.
+    private var scopes: [SourcePosition: Int] = [:]
+
+    /// The ids of the element at `location` and of the elements around it, innermost first.
+    func ids(at location: SourceLocation) -> [String] {
+        var ids: [String] = []
+        var next = scopes[SourcePosition(file: .main, line: location.line, column: location.column)]
+        while let index = next {
+            ids.append(scopeNodes[index].id)
+            next = scopeNodes[index].parent
+        }
+        return ids
+    }
+
+    /// Records an element with an id inside `parent`; its index.
+    private mutating func enterScope(_ id: String, parent: Int?, at position: SourcePosition) -> Int {
+        scopeNodes.append((id, parent))
+        scopes[position] = scopeNodes.count - 1
+        return scopeNodes.count - 1
+    }
 
     /// The document type attributes Xcode writes for UIKit nibs and storyboards: iOS (CocoaTouch) and tvOS
     /// (AppleTV), which are checked.
@@ -99,16 +122,21 @@ struct InterfaceBuilderDocument: Sendable {
                     location: at))
         }
         var document = InterfaceBuilderDocument()
-        document.collect(root, file: file, owner: nil)
+        document.collect(root, file: file, owner: nil, scope: nil)
         return .document(document)
     }
 
     /// Records `element`'s object (if it has an id) and its connections, then its children's.
-    private mutating func collect(_ element: ParsedElement, file: String, owner: String?) {
+    private mutating func collect(_ element: ParsedElement, file: String, owner: String?, scope: Int?) {
         let location = SourceLocation(file: file, line: element.position.line, column: element.position.column)
         if element.name == "connections" {
             guard let owner else { return }
             for connection in element.children {
+                if let id = connection.attribute("id") {
+                    _ = enterScope(id, parent: scope, at: connection.position)
+                } else if let scope {
+                    scopes[connection.position] = scope
+                }
                 let kind: InterfaceBuilderConnection.Kind
                 let nameAttribute: String
                 switch connection.name {
@@ -129,7 +157,9 @@ struct InterfaceBuilderDocument: Sendable {
             return
         }
         var owner = owner
+        var scope = scope
         if let id = element.attribute("id") {
+            scope = enterScope(id, parent: scope, at: element.position)
             var placeholder: InterfaceBuilderObject.Placeholder?
             if element.name == "placeholder" {
                 switch element.attribute("placeholderIdentifier") {
@@ -160,7 +190,7 @@ struct InterfaceBuilderDocument: Sendable {
             owner = id
         }
         for child in element.children {
-            collect(child, file: file, owner: owner)
+            collect(child, file: file, owner: owner, scope: scope)
         }
     }
 }

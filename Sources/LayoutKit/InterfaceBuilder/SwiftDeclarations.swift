@@ -47,6 +47,9 @@ struct SwiftTypeDeclaration: Sendable {
     var superclass: String?
     var outlets: [SwiftOutlet] = []
     var actions: [SwiftAction] = []
+    /// Its methods exposed to Objective-C without `@IBAction` (`@objc`, or any method of an
+    /// `@objcMembers` class or an `@objc extension`): they answer an action's selector as an `@IBAction` does.
+    var objectiveCMethods: [SwiftAction] = []
     var inspectables: [String] = []
     /// Every type it inherits from or conforms to, as written (module and generic arguments removed).
     var inherited: [String] = []
@@ -267,6 +270,10 @@ private struct StructureReader {
             superclass: kind == .class ? inherited.first.map(Self.className) : nil,
             location: location(entry.int("key.nameoffset") ?? entry.int("key.offset") ?? 0))
         declaration.inherited = inherited.map(Self.className)
+        // `@objcMembers class` and `@objc extension` expose every method they declare.
+        let exposesMethods =
+            entry.attributes.contains("source.decl.attribute.objcMembers")
+            || (kind == .extension && entry.attributes.contains("source.decl.attribute.objc"))
         let children = entry.children
         for (index, member) in children.enumerated() {
             let attributes = member.attributes
@@ -305,17 +312,25 @@ private struct StructureReader {
                 attributes.contains("source.decl.attribute.ibaction"),
                 let selector = member["key.selector_name"] as? String
             {
-                let sender = member.children.first {
-                    $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter"
-                }
-                declaration.actions.append(
-                    SwiftAction(
-                        selector: selector,
-                        senderType: (sender?["key.typename"] as? String).map(Self.className),
-                        location: location(declarationStart(member))))
+                declaration.actions.append(action(member, selector: selector))
+            } else if kind == "source.lang.swift.decl.function.method.instance",
+                let name = member["key.name"] as? String,
+                exposesMethods || attributes.contains("source.decl.attribute.objc")
+                    || attributes.contains("source.decl.attribute.objc.name"),
+                let selector = objectiveCName(member) ?? Self.selector(ofMethod: name)
+            {
+                declaration.objectiveCMethods.append(action(member, selector: selector))
             }
         }
         types.append(declaration)
+    }
+
+    /// A method that answers `selector`, with the type of its first parameter (the sender).
+    private mutating func action(_ member: [String: Any], selector: String) -> SwiftAction {
+        let sender = member.children.first { $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter" }
+        return SwiftAction(
+            selector: selector, senderType: (sender?["key.typename"] as? String).map(Self.className),
+            location: location(declarationStart(member)))
     }
 
     private mutating func outlet(_ member: [String: Any], name: String) -> SwiftOutlet {
@@ -588,6 +603,21 @@ private struct StructureReader {
     private mutating func location(_ offset: Int) -> SourceLocation {
         let position = lines.position(ofOffset: offset)
         return SourceLocation(file: file, line: position.line, column: position.column)
+    }
+
+    /// The Objective-C selector Swift gives a method named `name` (`send(_:)` → `send:`,
+    /// `share(sender:)` → `shareWithSender:`, `refresh()` → `refresh`), as sourcekitd names only
+    /// `@IBAction`s' selectors.
+    static func selector(ofMethod name: String) -> String? {
+        guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return nil }
+        let labels = name[name.index(after: open)..<name.index(before: name.endIndex)]
+            .split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        var selector = String(name[..<open])
+        guard let first = labels.first else { return selector }
+        if first != "_" { selector += "With" + first.prefix(1).uppercased() + first.dropFirst() }
+        selector += ":"
+        for label in labels.dropFirst() { selector += (label == "_" ? "" : label) + ":" }
+        return selector
     }
 
     /// The class a type name names: `UIKit.UILabel` → `UILabel`, `Base<Int>` → `Base`.

@@ -57,6 +57,9 @@ struct LayoutRules {
         }
     }
 
+    /// Whether the rule `id` has its function among the engine's steps.
+    static func hasFunction(for id: RuleID) -> Bool { Step(id) != nil }
+
     /// A rule of the engine: each is a function named after its id.
     private enum Step {
         case duplicateID, unknownDestination, orphanOutlet, orphanAction, duplicateOutlet, duplicateAction,

@@ -179,7 +179,11 @@ enum SARIFReporter {
                 markdown +=
                     "Fix the file at the reported line. To change the rule's severity for the repository, add "
                     + "`<rule id=\"\(id)\" severity=\"warning\"/>` (or `ignore`) to `layout-check.xml`; to "
-                    + "silence it at one element, `lk:ignore=\"\(id)\"` on that element."
+                    + "silence it at one element, `lk:ignore=\"\(id)\"` on that element"
+                    // Xcode drops an attribute it does not know from a nib: there, the configuration silences it.
+                    + (rule.documents.contains(.interfaceBuilder) && rule.phase != .suppressions
+                        ? " (in an Interface Builder file, `<ignore rule=\"\(id)\" file=\"…\" object=\"ID\"/>` "
+                            + "in `layout-check.xml`)." : ".")
             default:
                 markdown += "Fix the file at the reported line: this rule cannot be lowered or silenced."
             }

@@ -1,0 +1,245 @@
+import Foundation
+@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+
+/// The Xcode projects of a run: those named as PATHs (`MyApp.xcodeproj`) and, when no Swift sources
+/// were named, those found in the PATHs' directories. Each native target brings its Swift files (its
+/// module: the project's module name) and its Interface Builder files, which are checked against the
+/// classes of that target and of the targets it depends on — never against another target's
+/// same-named class.
+struct XcodeProjects {
+    /// A native target, its paths as the run prints them.
+    struct Target {
+        var name: String
+        var module: String
+        /// `SDKROOT`, or `SUPPORTED_PLATFORMS` when `SDKROOT` does not say, for the summary.
+        var platform: String
+        var buildsForUIKit: Bool
+        var swiftFiles: [SystemPath]
+        var interfaceBuilderFiles: [SystemPath]
+        var synchronizedFolders: [(path: SystemPath, exceptions: Set<String>)]
+        /// Indices into `targets` of the run.
+        var dependencies: [Int]
+    }
+
+    var targets: [Target] = []
+    /// Each project read, with its targets, for the summary.
+    var summaries: [String] = []
+    /// Project files that could not be read or are not projects.
+    var diagnostics: [Diagnostic] = []
+    /// Files a project lists that do not exist (Xcode shows them in red): not checked, counted.
+    var missingFiles = 0
+
+    var isEmpty: Bool { targets.isEmpty && diagnostics.isEmpty }
+
+    /// Whether a PATH names a project.
+    static func isProject(_ path: SystemPath) -> Bool {
+        path.description.hasSuffix(".xcodeproj") || path.description.hasSuffix(".xcodeproj/")
+    }
+
+    /// Reads the projects the PATHs name, and with `searchingDirectories` those under the PATHs that
+    /// are directories (every `*.xcodeproj/project.pbxproj` the search finds).
+    init(_ paths: [SystemPath], searchingDirectories: Bool, isExcluded: (@Sendable (SystemPath) -> Bool)?) {
+        var search = FileDiscovery(suffix: "project.pbxproj", yieldsSuffixAlone: true)
+        search.isExcluded = isExcluded
+        for path in paths where path != .standardInput {
+            if Self.isProject(path) {
+                let text = path.description.hasSuffix("/") ? String(path.description.dropLast()) : path.description
+                do throws(UsageError) { try search.add(SystemPath(text + "/project.pbxproj")) } catch {
+                    // Named, and not a project: said, never passed over (a missing PATH stopped the run before).
+                    diagnostics.append(
+                        Diagnostic(
+                            rule: .unreadableFile,
+                            message: "cannot read the Xcode project: '\(text)' holds no project.pbxproj",
+                            location: SourceLocation(file: text, line: 1, column: 1)))
+                }
+            } else if searchingDirectories, LayoutCheck.isDirectory(path) {
+                try? search.add(path)
+            }
+        }
+        while let file = search.next() {
+            let display = file.displayPath
+            let parts = display.split(separator: "/", omittingEmptySubsequences: false)
+            // Only a project file in its bundle: `X.xcodeproj/project.pbxproj`.
+            guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj") else { continue }
+            let folder = parts.dropLast(2).joined(separator: "/")
+            switch file.contents() {
+            case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
+            case .bytes(let bytes):
+                switch XcodeProject.read(bytes, file: display) {
+                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                case .project(let project): add(project, named: String(parts[parts.count - 2]), in: folder)
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ project: XcodeProject, named name: String, in folder: String) {
+        let first = targets.count
+        // `..` resolved by name, so that a path that leaves the project's folder and comes back is the
+        // path a directory search prints for the same file.
+        func located(_ path: String) -> SystemPath {
+            let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+            var parts: [Substring] = []
+            for part in joined.split(separator: "/") where part != "." {
+                if part == "..", let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            return SystemPath((joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
+        }
+        var listings: [String: [String]] = [:]
+        func existing(_ paths: [String]) -> [SystemPath] {
+            paths.map(located).compactMap { path in
+                if FileManager.default.fileExists(atPath: path.description) { return path }
+                if let found = Self.ignoringCase(path.description, listings: &listings) { return SystemPath(found) }
+                missingFiles += 1
+                return nil
+            }
+        }
+        var described: [String] = []
+        for target in project.targets {
+            let platform = target.sdk ?? target.platforms.joined(separator: " ")
+            described.append("\(target.name) (\(platform.isEmpty ? "no SDK" : platform), module \(target.moduleName))")
+            targets.append(
+                Target(
+                    name: target.name, module: target.moduleName, platform: platform,
+                    buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
+                    interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
+                    synchronizedFolders: target.synchronizedFolders.compactMap { folder in
+                        existing([folder.path]).first.map { ($0, folder.exceptions) }
+                    },
+                    dependencies: target.dependencies.map { first + $0 }))
+        }
+        let location = folder.isEmpty ? name : "\(folder)/\(name)"
+        summaries.append(
+            "read the Xcode project \(location): "
+                + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
+    }
+
+    /// `path` as the file system spells it, for a project made on macOS, whose file system ignores case
+    /// (`BucketList/` in the project, `Bucketlist/` on disk): each missing name is looked up in its
+    /// folder's listing (read once per folder), and must match exactly one entry there.
+    static func ignoringCase(_ path: String, listings: inout [String: [String]]) -> String? {
+        var resolved = path.hasPrefix("/") ? "/" : ""
+        for name in path.split(separator: "/").map(String.init) {
+            let candidate = resolved.isEmpty || resolved == "/" ? resolved + name : resolved + "/" + name
+            if name == ".." || FileManager.default.fileExists(atPath: candidate) {
+                resolved = candidate
+                continue
+            }
+            let folder = resolved.isEmpty ? "." : resolved
+            if listings[folder] == nil {
+                listings[folder] = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            }
+            let matches = listings[folder, default: []].filter { $0.lowercased() == name.lowercased() }
+            guard matches.count == 1 else { return nil }
+            resolved = resolved.isEmpty || resolved == "/" ? resolved + matches[0] : resolved + "/" + matches[0]
+        }
+        return resolved
+    }
+
+    /// Each target's Swift sources as roots of the run; the files of a synchronized folder but those
+    /// the project excepts. A file under a root named with `--swift-sources` is left to that root.
+    func swiftRoots(besides explicit: [SwiftSourceRoot]) -> [SwiftSourceRoot] {
+        let explicitFolders = explicit.map { $0.path.description.hasSuffix("/") ? $0.path.description : "\($0.path)/" }
+        func isExplicit(_ path: SystemPath) -> Bool {
+            explicitFolders.contains { path.description.hasPrefix($0) || path.description + "/" == $0 }
+        }
+        var roots: [SwiftSourceRoot] = []
+        for (index, target) in targets.enumerated() {
+            for file in target.swiftFiles where !isExplicit(file) {
+                var root = SwiftSourceRoot(file, module: target.module)
+                root.target = index
+                roots.append(root)
+            }
+            for folder in target.synchronizedFolders where !isExplicit(folder.path) {
+                var root = SwiftSourceRoot(folder.path, module: target.module)
+                root.target = index
+                root.exceptions = Set(folder.exceptions.map { "\(folder.path)/\($0)" })
+                roots.append(root)
+            }
+        }
+        return roots
+    }
+
+    /// The targets whose classes an Interface Builder file of `target` may name: itself and those it
+    /// depends on, directly or not, that build for a UIKit platform.
+    func visibleTargets(from target: Int) -> Set<Int> {
+        var visible: Set<Int> = [target]
+        var pending = [target]
+        while let next = pending.popLast() {
+            for dependency in targets[next].dependencies
+            where targets[dependency].buildsForUIKit && visible.insert(dependency).inserted {
+                pending.append(dependency)
+            }
+        }
+        return visible
+    }
+}
+
+extension XcodeProjects {
+    /// `isExcluded`, and every file a target claims: what a directory search leaves to be checked
+    /// against the classes of the whole run.
+    func unclaimed(_ isExcluded: (@Sendable (SystemPath) -> Bool)?) -> (@Sendable (SystemPath) -> Bool)? {
+        guard !targets.isEmpty else { return isExcluded }
+        let files = Set(targets.flatMap { $0.interfaceBuilderFiles.map(\.description) })
+        let folders = targets.flatMap { $0.synchronizedFolders.map(\.path.description) }
+        return { path in
+            let text = path.description
+            return files.contains(text) || folders.contains { text == $0 || text.hasPrefix($0 + "/") }
+                || isExcluded?(path) == true
+        }
+    }
+
+    /// Checks each target's Interface Builder files against the classes of the targets it may see. A
+    /// file two targets list is checked for each; its findings and its count are kept once.
+    ///
+    /// `unclaimed` holds the files a directory search finds that no target lists: without a project it
+    /// is the run, checked against every class; with one, those files are built into no app of the
+    /// projects (or into a Swift package whose sources the projects do not name), so they are counted
+    /// and not checked — judged against the projects' classes they would give false findings.
+    func check(
+        _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
+        isExcluded: (@Sendable (SystemPath) -> Bool)?
+    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
+        var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
+        // Most targets (frameworks, tests) have no Interface Builder file: no run, no class index.
+        for (index, target) in targets.enumerated()
+        where !target.interfaceBuilderFiles.isEmpty || !target.synchronizedFolders.isEmpty {
+            let run = InterfaceBuilderRun(
+                files: target.interfaceBuilderFiles, folders: target.synchronizedFolders.map(\.path),
+                exceptions: Set(
+                    target.synchronizedFolders.flatMap { folder in folder.exceptions.map { "\(folder.path)/\($0)" } }),
+                isExcluded: isExcluded)
+            let visible = visibleTargets(from: index)
+            runs.append((run, { $0.map { visible.contains($0) } ?? true }))
+        }
+        var unclaimedCount = 0
+        if targets.isEmpty {
+            runs.append((unclaimed, { _ in true }))
+        } else {
+            var search = unclaimed
+            unclaimedCount = search.countFiles()
+        }
+
+        var checked: Set<String> = []
+        var skippedPaths: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<Diagnostic> = []
+        for (run, visible) in runs {
+            var run = run
+            let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
+            let found = await run.check(jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings)
+            checked.formUnion(found.checkedPaths)
+            skippedPaths.merge(found.skippedPaths) { first, _ in first }
+            for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
+                diagnostics.append(diagnostic)
+            }
+        }
+        var skipped: [String: Int] = [:]
+        for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
+        return (checked.count, diagnostics, skipped, unclaimedCount)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// `layout-check MyApp.xcodeproj` and `layout-check <folder>`: a whole project checked with one command,
+/// each target's Interface Builder files against its own classes. Fixtures/XcodeProject is a project in
+/// Xcode's shape with an iOS target (`Phone App`: a storyboard in a variant group, a synchronized
+/// folder `Profile/`) and a macOS target (`Mac`) that declares a `SettingsViewController` of its own.
+@Suite struct XcodeProjectRunTests {
+    static let folder = "Tests/LayoutCheckTests/Fixtures/XcodeProject"
+    static let project = "\(folder)/TwoPlatforms.xcodeproj"
+    static let storyboard = "\(folder)/Phone/Base.lproj/Main.storyboard"
+    static let cell = "\(folder)/Profile/ProfileCell.xib"
+
+    /// What a run over the fixture must report: the defect planted in the iOS target's synchronized
+    /// folder, and nothing at the iOS storyboard, whose SettingsViewController is not the macOS one.
+    static func expectOnlyTheCellsDefect(_ result: CommandResult, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        #expect(result.status == 1, "\(result)", sourceLocation: sourceLocation)
+        let report = try result.report(sourceLocation: sourceLocation)
+        #expect(report.files == 2, "the storyboard and the cell's nib; the macOS nib is skipped: \(result)")
+        let expected = InterfaceBuilderTests.Expected.parse(try Repository.text(cell))
+        #expect(
+            expected == [InterfaceBuilderTests.Expected(rule: "unknown-outlet", line: 34, note: "ProfileCell.swift:4")])
+        let found = report.diagnostics.map { diagnostic in
+            InterfaceBuilderTests.Expected(
+                rule: diagnostic.rule, line: diagnostic.line,
+                note: diagnostic.notes?.first.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" })
+        }
+        #expect(found == expected, "\(result)", sourceLocation: sourceLocation)
+        #expect(report.diagnostics.allSatisfy { $0.file == cell }, "\(result)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aProjectPathChecksEachTargetAgainstItsOwnClasses() throws {
+        try Self.expectOnlyTheCellsDefect(try runLayoutCheck(["--format", "json", Self.project]))
+        let text = try runLayoutCheck([Self.project])
+        #expect(
+            text.standardError.contains(
+                "layout-check: read the Xcode project \(Self.project): Phone App (iphoneos, module Phone_App), "
+                    + "Mac (macosx, module Mac)\n"), "\(text)")
+        #expect(text.standardError.contains("skipped 1 macOS Interface Builder file"), "\(text)")
+    }
+
+    @Test func aFolderHoldingAProjectIsCheckedAsTheProject() throws {
+        try Self.expectOnlyTheCellsDefect(try runLayoutCheck(["--format", "json", Self.folder]))
+    }
+
+    /// Named Swift sources win: the folder is then not searched for projects, and the files are checked as
+    /// before, against every class of the sources named.
+    @Test func namedSwiftSourcesWinOverAFoldersProject() throws {
+        let result = try runLayoutCheck(["--swift-sources", "\(Self.folder)/Profile", Self.folder])
+        #expect(!result.standardError.contains("read the Xcode project"), "\(result)")
+        #expect(result.standardOutput.contains("ProfileCell has no outlet named 'avatarView'"), "\(result)")
+    }
+
+    /// A project that cannot be read is an error at its line and column, and the other projects of the run
+    /// are still checked; the files a project lists that are not there are counted, not silently passed.
+    @Test func aBrokenProjectIsAnErrorBesideTheProjectThatIsChecked() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        try scratch.write(
+            "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup; children = (\n",
+            to: "App/Broken.xcodeproj/project.pbxproj")
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Mac/Settings.xib"))
+        // A nib no target copies (the project's own stale file): not judged against the project's classes.
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("Old"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: copy.appendingPathComponent("Profile/ProfileCell.xib"), to: copy.appendingPathComponent("Old/Stale.xib")
+        )
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line):\($0.column) \($0.rule)" }.sorted() == [
+                "App/Broken.xcodeproj/project.pbxproj:5:1 unreadable-file",
+                "App/Profile/ProfileCell.xib:34:17 unknown-outlet",
+            ], "\(result)")
+        #expect(
+            result.standardError.contains("1 file the Xcode projects list does not exist and was not checked"),
+            "\(result)")
+        #expect(
+            result.standardError.contains("layout-check: 1 Interface Builder file in no target of the Xcode projects"),
+            "\(result)")
+    }
+
+    /// A group whose path leaves the project's folder and comes back (`../App/Phone`) names the files a
+    /// search of the folder finds: they are the target's, checked once, not also counted as in no target.
+    @Test func aPathThatLeavesTheProjectsFolderAndComesBackIsTheSameFile() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: projectFile, encoding: .utf8)
+        try #require(text.contains("\t\t\tpath = Phone;\n"))
+        try Data(text.replacingOccurrences(of: "\t\t\tpath = Phone;\n", with: "\t\t\tpath = ../App/Phone;\n").utf8)
+            .write(to: projectFile)
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        try Self.expectOnlyTheCellsDefect(result, renamedTo: "App")
+        #expect(try result.report().files == 2, "\(result)")
+        #expect(!result.standardError.contains("in no target"), "\(result)")
+    }
+
+    /// A project made on macOS may spell a folder in another case than the disk does (the file system
+    /// there ignores case): its files are still found and checked, not counted as missing.
+    @Test func aFolderSpelledInAnotherCaseIsStillFound() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Profile"), to: copy.appendingPathComponent("profile"))
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Phone"), to: copy.appendingPathComponent("PHONE"))
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 2, "\(result)")
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line) \($0.rule)" } == [
+                "App/profile/ProfileCell.xib:34 unknown-outlet"
+            ])
+        #expect(!result.standardError.contains("do not exist") && !result.standardError.contains("does not exist"))
+    }
+
+    /// A folder named like a project that holds no project file is an error naming it, not a silent pass.
+    @Test func aProjectPathWithoutItsProjectFileIsAnError() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("Empty.xcodeproj"), withIntermediateDirectories: true)
+        let result = try runLayoutCheck(["--format", "json", "Empty.xcodeproj"], in: scratch.url)
+        #expect(result.status == 1, "\(result)")
+        // Beside the run's own warning that it had no classes to check layouts against.
+        let inFiles = try result.report().diagnostics.filter { !$0.file.isEmpty }
+        #expect(inFiles.map { "\($0.file):\($0.line) \($0.rule)" } == ["Empty.xcodeproj:1 unreadable-file"])
+        #expect(inFiles.first?.message.contains("holds no project.pbxproj") == true, "\(result)")
+    }
+
+    /// A storyboard of a target that depends on a macOS target (as an iOS app embeds its watch app) still
+    /// sees only iOS classes: the macOS SettingsViewController's outlet is not an unconnected one of the
+    /// iOS scene.
+    @Test func aTargetDoesNotSeeTheClassesOfAMacOSTargetItDependsOn() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        var text = try String(contentsOf: projectFile, encoding: .utf8)
+        // The iOS app now depends on the macOS app (as an iOS app embeds its watch app).
+        text = text.replacingOccurrences(
+            of: "\t\t\tdependencies = (\n\t\t\t);\n\t\t\tfileSystemSynchronizedGroups",
+            with:
+                "\t\t\tdependencies = (\n\t\t\t\t1A0000000000000000000E01,\n\t\t\t);\n\t\t\tfileSystemSynchronizedGroups"
+        )
+        text = text.replacingOccurrences(
+            of: "/* Begin PBXVariantGroup section */",
+            with: "\t\t1A0000000000000000000E01 = {isa = PBXTargetDependency; target = 1A0000000000000000000602;};\n"
+                + "/* Begin PBXVariantGroup section */")
+        try Data(text.utf8).write(to: projectFile)
+        try Self.expectOnlyTheCellsDefect(
+            try runLayoutCheck(["--format", "json", "App"], in: scratch.url), renamedTo: "App")
+    }
+}
+
+extension XcodeProjectRunTests {
+    /// A fresh folder holding a copy of the fixture folder as `App/`, for a test that changes it.
+    static func copyOfTheFixture() throws -> (TemporaryDirectory, URL) {
+        let scratch = try TemporaryDirectory()
+        let copy = scratch.url.appendingPathComponent("App")
+        do {
+            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: copy)
+        } catch {
+            scratch.remove()
+            throw error
+        }
+        return (scratch, copy)
+    }
+
+    /// `expectOnlyTheCellsDefect` for a copy of the fixture folder at `folder`.
+    static func expectOnlyTheCellsDefect(
+        _ result: CommandResult, renamedTo folder: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(result.status == 1, "\(result)", sourceLocation: sourceLocation)
+        let report = try result.report(sourceLocation: sourceLocation)
+        #expect(
+            report.diagnostics.map { "\($0.file):\($0.line) \($0.rule)" } == [
+                "\(folder)/Profile/ProfileCell.xib:34 unknown-outlet"
+            ],
+            "\(result)", sourceLocation: sourceLocation)
+    }
+}
