@@ -21,9 +21,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // sourcekitd's C types, for the functions layout-check looks up in the toolchain at run time:
+        // a header only, nothing linked.
+        .systemLibrary(name: "CSourceKit"),
         .target(
             name: "LayoutKit",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CSourceKit"]
         ),
         .target(
             name: "LayoutTesting",

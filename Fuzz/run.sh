@@ -4,6 +4,8 @@
 #   Fuzz/run.sh [SECONDS] [extra libFuzzer flags...]          default: 600 seconds, inputs up to 64 KiB
 #   Fuzz/run.sh --large [SECONDS] [extra libFuzzer flags...]  inputs up to 1 MiB, long from the start
 #   Fuzz/run.sh --regress                                      run the kept findings and the hostile corpus once
+#   Fuzz/run.sh --reply [SECONDS] [extra libFuzzer flags...]  sourcekitd's replies: the worker's filter and the
+#                                                              parent's reading (FuzzSourceKitReply.swift)
 #
 # Seeds come from Layouts/ and every test fixture; new inputs go to .fuzz/corpus (.fuzz/corpus-large for
 # --large), crashes, leaks and timeouts to .fuzz/artifacts. Keep each finding as a regression fixture
@@ -18,6 +20,7 @@ mode=fuzz
 case "${1:-}" in
 --regress) mode=regress; shift ;;
 --large) mode=large; shift ;;
+--reply) mode=reply; shift ;;
 esac
 seconds=${1:-600}
 shift || true
@@ -29,6 +32,16 @@ if [ "$mode" = large ]; then
     corpus="$work/corpus-large"
     length_flags=(-max_len=1048576 -len_control=0)
 fi
+harness=Fuzz/FuzzLayout.swift
+binary="$work/fuzz-layout"
+dictionary=Fuzz/layout.dict
+if [ "$mode" = reply ]; then
+    # Seeds: the hostile replies the tests keep, in sourcekitd's JSON shape.
+    corpus="$work/corpus-reply"
+    harness=Fuzz/FuzzSourceKitReply.swift
+    binary="$work/fuzz-reply"
+    dictionary=Fuzz/reply.dict
+fi
 mkdir -p "$corpus" "$work/seeds" "$work/artifacts"
 find Layouts Tests/LayoutKitTests/Fixtures -name '*.xml' -exec cp {} "$work/seeds/" \;
 # Xcode project files, for the project reader the same target runs (each under a name of its own).
@@ -36,6 +49,7 @@ find Tests -name project.pbxproj | while read -r project; do
     cp "$project" "$work/seeds/$(echo "$project" | tr / _)"
 done
 seeds=("$work/seeds")
+if [ "$mode" = reply ]; then seeds=(Tests/LayoutKitTests/Fixtures/hostile-replies); fi
 if [ "$mode" = large ]; then
     # Mutations grow an input a few bytes at a time: start from layouts that are already large (a wide
     # view of 20,000 labels, 5,000 outlets) so that the run spends its time on sizes the default mode
@@ -63,9 +77,9 @@ sources=$(find Sources/LayoutKit -name '*.swift' | sort)
 # resolves to its @MainActor overload and the harness's nonisolated classes do not compile.
 if ! swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name LayoutKit -package-name LayoutKit \
-    -I Sources/CLibXML2 -Xcc -I/usr/include/libxml2 -lxml2 \
-    $sources Fuzz/FuzzLayout.swift \
-    -o "$work/fuzz-layout" > "$work/build.log" 2>&1; then
+    -I Sources/CLibXML2 -I Sources/CSourceKit -Xcc -I/usr/include/libxml2 -lxml2 \
+    $sources "$harness" \
+    -o "$binary" > "$work/build.log" 2>&1; then
     cat "$work/build.log" >&2
     exit 1
 fi
@@ -73,11 +87,20 @@ fi
 if [ "$mode" = regress ]; then
     # Every input the fuzzer ever failed on, and the hostile corpus, under AddressSanitizer and
     # LeakSanitizer: a finding that comes back fails here.
-    exec "$work/fuzz-layout" -rss_limit_mb=2048 -timeout=10 \
+    "$binary" -rss_limit_mb=2048 -timeout=10 \
         Tests/LayoutKitTests/Fixtures/fuzz/* Tests/LayoutKitTests/Fixtures/hostile/*
+    # And sourcekitd's replies, through their own target.
+    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
+        -module-name LayoutKit -package-name LayoutKit \
+        -I Sources/CLibXML2 -I Sources/CSourceKit -Xcc -I/usr/include/libxml2 -lxml2 \
+        $sources Fuzz/FuzzSourceKitReply.swift -o "$work/fuzz-reply" > "$work/build.log" 2>&1 || {
+        cat "$work/build.log" >&2
+        exit 1
+    }
+    exec "$work/fuzz-reply" -rss_limit_mb=2048 -timeout=10 Tests/LayoutKitTests/Fixtures/hostile-replies/*
 fi
 
 # -rss_limit_mb bounds memory per input; -timeout flags any input that takes over 10 s (a hang).
-"$work/fuzz-layout" "$corpus" "${seeds[@]}" \
-    -dict=Fuzz/layout.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+"$binary" "$corpus" "${seeds[@]}" \
+    -dict="$dictionary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     "${length_flags[@]}" -artifact_prefix="$work/artifacts/" -print_final_stats=1 "$@"

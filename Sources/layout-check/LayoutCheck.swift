@@ -14,8 +14,9 @@ import Foundation
 enum LayoutCheck {
     /// - Parameter arguments: The arguments after the program name, as the bytes the shell passed.
     static func run(_ arguments: [[UInt8]]) async -> Int32 {
-        if arguments.count == 2, arguments[0] == Array(SwiftDeclarationsWorker.option.utf8) {
-            return SwiftDeclarationsWorker.serve(library: String(decoding: arguments[1], as: UTF8.self))
+        if arguments.count >= 2, arguments[0] == Array(SwiftDeclarationsWorker.option.utf8) {
+            let words = arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            return SwiftDeclarationsWorker.serve(library: words[0], calls: Set(words.dropFirst()))
         }
         let command: Command
         do {
@@ -81,12 +82,20 @@ enum LayoutCheck {
         let projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
         let swiftRoots = namedRoots + projects.swiftRoots(besides: namedRoots)
         var interfaceBuilder: InterfaceBuilderRun?
-        var sourceKit: SourceKit?
+        var sourceKit: SwiftDeclarationsWorkerConnection?
         var sourceKitProblem: String?
         if !swiftRoots.isEmpty {
-            do {
-                sourceKit = try SourceKit(
-                    toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
+            // sourcekitd is loaded in the worker process only (it would double this process's memory), which
+            // starts now and says whether it could load it.
+            do throws(UsageError) {
+                let library: String
+                do {
+                    library = try SourceKit.locate(
+                        toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
+                } catch {
+                    throw UsageError(message: error.message)
+                }
+                sourceKit = try SwiftDeclarationsWorkerConnection(library: library, calls: [])
             } catch {
                 sourceKitProblem = error.message
             }
@@ -108,14 +117,16 @@ enum LayoutCheck {
         if !missing.isEmpty { return usageFailure(missing, destination: destination) }
 
         var swift: SwiftSources?
-        if let sourceKit {
+        if var worker = sourceKit {
             do throws(UsageError) {
-                swift = try SwiftSources.read(swiftRoots, sourceKit: sourceKit, isExcluded: exclusion ?? { _ in false })
+                swift = try SwiftSources.read(swiftRoots, worker: &worker, isExcluded: exclusion ?? { _ in false })
             } catch {
                 return usageFailure([error], destination: destination)
             }
         }
-        let swiftCatalog = swift.map { ClassCatalog.load(swift: $0.files) }
+        // Swift sources left partly unread (sourcekitd's budget ran out) judge nothing: an unread file may
+        // declare any class, or extend any with outlets; the budget's error says so.
+        let swiftCatalog = swift.flatMap { $0.isIncomplete ? nil : ClassCatalog.load(swift: $0.files) }
         if let path = arguments.writeSchemas, let swiftCatalog {
             if let failure = writeSchemas(swiftCatalog, to: path) {
                 return usageFailure([failure], destination: destination)
@@ -149,11 +160,14 @@ enum LayoutCheck {
         var skipped: [String: Int] = [:]
         var unclaimedFiles = 0
         // Swift sources that could not be read are said on every run, even when schemas stood in.
-        if (catalog == nil && (checked.files > 0 || interfaceBuilder == nil)) || sourceKitProblem != nil {
+        if (catalog == nil && swift?.isIncomplete != true && (checked.files > 0 || interfaceBuilder == nil))
+            || sourceKitProblem != nil
+        {
             runDiagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
         }
         diagnostics += settings.configuration.apply(to: runDiagnostics + layoutFiles.diagnostics)
-        if let run = interfaceBuilder, let swift {
+        // Swift sources left partly unread (sourcekitd's budget ran out) judge no Interface Builder file.
+        if let run = interfaceBuilder, let swift, !swift.isIncomplete {
             let found = await projects.check(
                 run, swift: swift, jobs: arguments.jobs, settings: settings.interfaceBuilderSettings,
                 isExcluded: exclusion, swiftRoots: swiftRoots.map(\.path))

@@ -13,27 +13,41 @@ import Foundation
 /// request per Swift file on its standard input, so that a crash inside sourcekitd ends the worker,
 /// not the run. The parent starts a fresh worker for the files after the one that crashed it.
 ///
-/// Each request is `NAMEBYTES TEXTBYTES\n`, the name, the text; each reply `J BYTES\n` and sourcekitd's
-/// JSON, or `F BYTES\n` and why it failed.
+/// Each request is `NAMEBYTES TEXTBYTES\n`, the name, the text; each reply `J BYTES\n` and the compact JSON
+/// of what the catalog reads of sourcekitd's structure (`SwiftStructureFilter`), or `F BYTES\n` and why it
+/// failed. The worker's arguments after the library are the callee names whose calls the run reads.
 enum SwiftDeclarationsWorker {
     /// The hidden option that makes `layout-check` a worker.
     static let option = "--swift-declarations-worker"
     /// Tests only: the worker aborts on the file with this name, as if sourcekitd had crashed.
     static let crashVariable = "LAYOUTKIT_TEST_CRASH_ON"
-    /// Tests only: the worker never answers for the file with this name, as if sourcekitd hung.
+    /// Tests only: the worker never answers for the file with this name, using no CPU, as if sourcekitd hung.
     static let hangVariable = "LAYOUTKIT_TEST_HANG_ON"
-    /// Tests only: seconds to wait for a reply instead of `replyTimeout`.
+    /// Tests only: the worker computes for ever on the files with these names (comma-separated), as if
+    /// sourcekitd were quadratic in them.
+    static let spinVariable = "LAYOUTKIT_TEST_SPIN_ON"
+    /// Tests only: seconds without progress after which a worker counts as hung, instead of `stallLimit`.
     static let timeoutVariable = "LAYOUTKIT_TEST_WORKER_TIMEOUT"
-    /// How long the parent waits for the reply about one file before it stops the worker: sourcekitd
-    /// reads a file in milliseconds, so a minute means it hangs, and the run must end all the same.
-    static let replyTimeout = Duration.seconds(60)
+    /// How long a worker may use no CPU time at all while a reply is due before the parent stops it as
+    /// hung: sourcekitd working, however slowly, uses CPU time (and that is what the run's
+    /// `SourceKitBudget` counts); one that uses none for a minute is waiting for something that will not
+    /// come.
+    static let stallLimit = Duration.seconds(60)
+    /// The largest reply frame the parent accepts: the filter's own limit, and room for its frame.
+    static let maximumReplyBytes = SwiftStructureFilter.maximumBytes + 4096
 
     /// Answers requests until its standard input ends; the exit status of the worker.
-    static func serve(library: String) -> Int32 {
+    static func serve(library: String, calls: Set<String>) -> Int32 {
+        // The first frame says whether sourcekitd could be loaded: `R 0` ready, or `F` and why not.
         let sourceKit: SourceKit
-        do { sourceKit = try SourceKit(toolchain: library, environment: [:]) } catch { return 2 }
+        do { sourceKit = try SourceKit(toolchain: library, environment: [:]) } catch {
+            _ = send(Array("F \(error.message.utf8.count)\n".utf8) + Array(error.message.utf8), to: STDOUT_FILENO)
+            return 2
+        }
+        guard send(Array("R 0\n".utf8), to: STDOUT_FILENO) else { return 2 }
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
         let hangOn = ProcessInfo.processInfo.environment[hangVariable]
+        let spinOn = ProcessInfo.processInfo.environment[spinVariable]
         var input = FrameReader(descriptor: STDIN_FILENO)
         while let header = input.line() {
             let sizes = header.split(separator: " ").compactMap { Int($0) }
@@ -46,17 +60,32 @@ enum SwiftDeclarationsWorker {
             if let hangOn, fileName == hangOn {
                 while true { sleep(3600) }
             }
+            if let spinOn, let fileName, spinOn.split(separator: ",").contains(Substring(fileName)) {
+                var value: UInt64 = 1
+                while value != 0 { value = value &* 6_364_136_223_846_793_005 &+ 1 }
+            }
             let (tag, body) =
-                switch sourceKit.reply(to: text, name: path) {
+                switch sourceKit.reply(to: text, name: path, calls: calls) {
                 case .json(let json): ("J", json)
                 case .failure(let reason): ("F", reason)
                 }
             guard send(Array("\(tag) \(body.utf8.count)\n".utf8) + Array(body.utf8), to: STDOUT_FILENO) else {
                 return 2
             }
+            // What sourcekitd took for a large file goes back to the system while the parent reads the
+            // reply, rather than adding to the run's memory until the worker ends.
+            if text.count > 256 * 1024 { trimMemory() }
         }
         return 0
     }
+
+    /// glibc's `malloc_trim(0)`, which its Swift module does not declare: found at run time, and skipped
+    /// where there is none.
+    private static let trimMemory: @Sendable () -> Void = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return {} }
+        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        return { _ = trim(0) }
+    }()
 
     /// Writes all of `bytes`; false when the other end is gone.
     static func send(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
@@ -76,9 +105,10 @@ struct FrameReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
-    /// When set, reading gives up at this instant, as at the end of input, and sets `timedOut`.
+    /// When set, reading gives up at this instant, as at the end of input, and sets `timedOut`; the bytes
+    /// read so far stay, so reading again goes on where it stopped.
     var deadline: ContinuousClock.Instant?
-    private(set) var timedOut = false
+    var timedOut = false
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -142,9 +172,11 @@ extension FrameReader {
     }
 }
 
-/// The parent's side: one worker at a time, started when needed and again after one dies or hangs.
+/// The parent's side: one worker process, started when needed and again after one dies or hangs.
 struct SwiftDeclarationsWorkerConnection {
     let library: String
+    /// The callee names whose calls the worker keeps (`SwiftFileScan.calls`).
+    let calls: Set<String>
     private var worker: Worker?
 
     private struct Worker {
@@ -153,48 +185,108 @@ struct SwiftDeclarationsWorkerConnection {
         /// Kept so that its descriptor, which `output` reads, stays open.
         let outputHandle: FileHandle
         var output: FrameReader
+        /// The CPU time the worker had used when its last reply came.
+        var cpu: Duration
     }
 
-    /// How long to wait for one reply: `SwiftDeclarationsWorker.replyTimeout`, or the tests' setting.
-    private let replyTimeout: Duration
+    /// What became of one request.
+    enum Outcome {
+        /// The worker answered (or failed on this file, which is the file's own diagnostic).
+        case reply(SourceKit.Reply)
+        /// The run's budget ran out while the worker worked on this file; the worker was stopped.
+        case budgetSpent
+    }
 
-    init(library: String) {
+    /// How long a worker may use no CPU while a reply is due: `SwiftDeclarationsWorker.stallLimit`, or
+    /// the tests' setting.
+    private let stallLimit: Duration
+
+    /// Starts the first worker, which loads sourcekitd from `library`.
+    /// - Throws: `UsageError` when it cannot, with sourcekitd's reason.
+    init(library: String, calls: Set<String>) throws(UsageError) {
         self.library = library
-        replyTimeout =
+        self.calls = calls
+        stallLimit =
             ProcessInfo.processInfo.environment[SwiftDeclarationsWorker.timeoutVariable].flatMap(Int.init).map {
                 .seconds($0)
-            } ?? SwiftDeclarationsWorker.replyTimeout
+            } ?? SwiftDeclarationsWorker.stallLimit
+        switch start() {
+        case .success(let started): worker = started
+        case .failure(let reason): throw reason
+        }
     }
 
-    /// sourcekitd's reply for one file; a worker that dies on it is a failure naming the crash.
-    mutating func reply(to text: [UInt8], name: String) -> SourceKit.Reply {
-        guard let running = worker ?? start() else {
-            return .failure("the worker process that reads Swift files could not be started")
-        }
-        worker = running
-        let nameBytes = Array(name.utf8)
-        var output = running.output
-        output.deadline = ContinuousClock.now + replyTimeout
-        let sent = SwiftDeclarationsWorker.send(
-            Array("\(nameBytes.count) \(text.count)\n".utf8) + nameBytes + text,
-            to: running.input.fileDescriptor)
-        if sent, let header = output.line() {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, let count = Int(parts[1]), let body = output.bytes(count) {
-                worker?.output = output
-                let text = String(decoding: body, as: UTF8.self)
-                return parts[0] == "J" ? .json(text) : .failure(text)
+    /// sourcekitd's reply for one file, its CPU time charged to `budget`; a worker that dies on it is a
+    /// failure naming the crash, one that uses no CPU for `stallLimit` is stopped as hung.
+    mutating func reply(to text: [UInt8], name: String, budget: inout SourceKitBudget) -> Outcome {
+        if worker == nil {
+            switch start() {
+            case .success(let started): worker = started
+            case .failure(let reason): return .reply(.failure(reason.message))
             }
         }
-        if output.timedOut {
-            // A hung worker never reads its closed input: stop it before waiting for it.
-            kill(running.process.processIdentifier, SIGKILL)
-            _ = stop()
-            return .failure(
-                "sourcekitd did not answer within \(replyTimeout.components.seconds) s about this file; its "
-                    + "worker was stopped and the next file gets a fresh one")
+        guard var running = worker else { return .reply(.failure("no worker")) }
+        worker = running
+        budget.send(bytes: text.count)
+        let nameBytes = Array(name.utf8)
+        guard
+            SwiftDeclarationsWorker.send(
+                Array("\(nameBytes.count) \(text.count)\n".utf8) + nameBytes + text,
+                to: running.input.fileDescriptor)
+        else { return .reply(.failure("sourcekitd crashed while reading this file (\(stop()))")) }
+
+        var lastProgress = ContinuousClock.now
+        var cpu = running.cpu
+        var header: String?
+        var body: [UInt8]?
+        while body == nil {
+            running.output.deadline = ContinuousClock.now + .milliseconds(100)
+            running.output.timedOut = false
+            if header == nil { header = running.output.line() }
+            if let header {
+                let parts = header.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let count = Int(parts[1]), count >= 0,
+                    count <= SwiftDeclarationsWorker.maximumReplyBytes
+                else {
+                    kill(running.process.processIdentifier, SIGKILL)
+                    return .reply(
+                        .failure(
+                            "the worker's reply about this file is not one the checker reads (\(stop())); "
+                                + "the next file gets a fresh worker"))
+                }
+                body = running.output.bytes(count)
+            }
+            if body != nil { break }
+            guard running.output.timedOut else {
+                return .reply(.failure("sourcekitd crashed while reading this file (\(stop()))"))
+            }
+            let now = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
+            if now > cpu { lastProgress = ContinuousClock.now }
+            if now - running.cpu > budget.remaining {
+                budget.charge(now - running.cpu)
+                kill(running.process.processIdentifier, SIGKILL)
+                _ = stop()
+                return .budgetSpent
+            }
+            cpu = now
+            if ContinuousClock.now - lastProgress > stallLimit {
+                budget.charge(now - running.cpu)
+                // A hung worker never reads its closed input: stop it before waiting for it.
+                kill(running.process.processIdentifier, SIGKILL)
+                _ = stop()
+                return .reply(
+                    .failure(
+                        "sourcekitd made no progress for \(stallLimit.components.seconds) s on this file; its "
+                            + "worker was stopped and the next file gets a fresh one"))
+            }
         }
-        return .failure("sourcekitd crashed while reading this file (\(stop()))")
+        let used = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
+        budget.charge(used - running.cpu)
+        running.cpu = used
+        worker = running
+        let parts = (header ?? "").split(separator: " ", maxSplits: 1)
+        let text = String(decoding: body ?? [], as: UTF8.self)
+        return .reply(parts.first == "J" ? .json(text) : .failure(text))
     }
 
     /// Ends the worker, which is waiting for its next request.
@@ -202,22 +294,38 @@ struct SwiftDeclarationsWorkerConnection {
         if worker != nil { _ = stop() }
     }
 
-    private func start() -> Worker? {
+    /// A new worker that has loaded sourcekitd, or why there is none.
+    private func start() -> Result<Worker, UsageError> {
+        let notStarted = UsageError(message: "the worker process that reads Swift files could not be started")
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
+            return .failure(notStarted)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [SwiftDeclarationsWorker.option, library]
+        process.arguments = [SwiftDeclarationsWorker.option, library] + calls.sorted()
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        return Worker(
-            process: process, input: input.fileHandleForWriting, outputHandle: output.fileHandleForReading,
-            output: FrameReader(descriptor: output.fileHandleForReading.fileDescriptor))
+        do { try process.run() } catch { return .failure(notStarted) }
+        var reader = FrameReader(descriptor: output.fileHandleForReading.fileDescriptor)
+        reader.deadline = ContinuousClock.now + stallLimit
+        let header = reader.line()
+        let parts = (header ?? "").split(separator: " ", maxSplits: 1)
+        guard parts.first == "R" else {
+            let count = parts.count == 2 ? Int(parts[1]).map { min(max($0, 0), 65536) } ?? 0 : 0
+            let reason = parts.first == "F" ? reader.bytes(count).map { String(decoding: $0, as: UTF8.self) } : nil
+            kill(process.processIdentifier, SIGKILL)
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return .failure(reason.map { UsageError(message: $0) } ?? notStarted)
+        }
+        reader.deadline = nil
+        return .success(
+            Worker(
+                process: process, input: input.fileHandleForWriting, outputHandle: output.fileHandleForReading,
+                output: reader, cpu: SourceKitBudget.cpuTime(of: process.processIdentifier) ?? .zero))
     }
 
     /// Closes the worker's input, waits for it to end, and says how it ended.

@@ -48,19 +48,32 @@ struct SwiftSourceRoot: Equatable {
 
 /// The Swift side of a run: every `.swift` file under the run's source roots, read once through the
 /// toolchain's sourcekitd (in a worker process), for both the layouts' catalog and Interface Builder files.
+///
+/// Files that cannot declare what the catalog reads (`SwiftFileScan`) are not sent to sourcekitd, and
+/// sourcekitd works within a budget for the whole run (`SourceKitBudget`).
 struct SwiftSources {
     /// Each file's declarations with its module, in the order found. A file that two targets compile is
     /// here once for each, with each one's module.
     var files: [(module: String, declarations: SwiftDeclarations)] = []
     /// The Xcode project target of each of `files` (`SwiftSourceRoot.target`).
     var targets: [Int?] = []
-    /// Directories that could not be read, files that could not be read or parsed.
+    /// Directories that could not be read, files that could not be read or parsed; the run-level
+    /// `input-limit` error when sourcekitd's budget ran out.
     var diagnostics: [Diagnostic] = []
+    /// Files sent to sourcekitd, and files the scan showed it need not read.
+    var sent = 0
+    var skipped = 0
+    /// Whether sourcekitd's budget ran out, so that files were left unread: the declarations are not
+    /// the whole Swift code, and nothing may be judged missing from them.
+    var isIncomplete = false
 
     /// Reads the Swift files under `roots`; files and directories the configuration excludes are skipped.
     static func read(
-        _ roots: [SwiftSourceRoot], sourceKit: SourceKit, isExcluded: @escaping @Sendable (SystemPath) -> Bool
+        _ roots: [SwiftSourceRoot], worker: inout SwiftDeclarationsWorkerConnection,
+        isExcluded: @escaping @Sendable (SystemPath) -> Bool
     ) throws(UsageError) -> SwiftSources {
+        defer { worker.finish() }
+        let scan = SwiftFileScan(calls: worker.calls)
         var discoveries: [(root: SwiftSourceRoot, discovery: FileDiscovery)] = []
         for root in roots {
             var discovery = FileDiscovery(suffix: ".swift")
@@ -71,9 +84,10 @@ struct SwiftSources {
             discoveries.append((root, discovery))
         }
         var result = SwiftSources()
+        var budget = SourceKitBudget(environment: ProcessInfo.processInfo.environment)
+        var unread = 0
         // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
         // crash inside sourcekitd ends instead of the run.
-        var worker = SwiftDeclarationsWorkerConnection(library: sourceKit.libraryPath)
         // A file two targets compile is read once.
         var read: [String: SwiftDeclarations] = [:]
         for index in discoveries.indices {
@@ -87,8 +101,30 @@ struct SwiftSources {
                 }
                 switch file.contents() {
                 case .bytes(let bytes):
-                    let declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
-                        worker.reply(to: $0, name: file.displayPath)
+                    var declarations: SwiftDeclarations
+                    // Past the limit, `read` says so without asking sourcekitd.
+                    if bytes.count <= InputLimits.maximumFileBytes, !scan.needsSourceKit(bytes) {
+                        result.skipped += 1
+                        declarations = SwiftDeclarations(nothingDeclaredIn: file.displayPath)
+                    } else if result.isIncomplete {
+                        unread += 1
+                        continue
+                    } else {
+                        var spent = false
+                        declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
+                            switch worker.reply(to: $0, name: file.displayPath, budget: &budget) {
+                            case .reply(let reply): return reply
+                            case .budgetSpent:
+                                spent = true
+                                return .failure("")
+                            }
+                        }
+                        if spent {
+                            result.isIncomplete = true
+                            unread += 1
+                            continue
+                        }
+                        result.sent += bytes.count > InputLimits.maximumFileBytes ? 0 : 1
                     }
                     read[file.displayPath] = declarations
                     result.files.append((root.module, declarations))
@@ -99,7 +135,9 @@ struct SwiftSources {
             }
             result.diagnostics += discoveries[index].discovery.diagnostics
         }
-        worker.finish()
+        if result.isIncomplete {
+            result.diagnostics.append(budget.exhausted(read: result.sent, unread: unread))
+        }
         return result
     }
 }

@@ -78,10 +78,11 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "a DTD, entity declarations, XInclude, processing instructions other than the XML declaration"),
         RuleDescriptor(
             .inputLimit, .reading, lowerable: false, in: [.layout, .interfaceBuilder],
-            at: "the file, or the element past the limit",
+            at: "the file, or the element past the limit; once per run for sourcekitd's budget",
             "a file over \(InputLimits.maximumFileMebibytes) MiB, nesting deeper than 128, more than 100,000 elements (a layout's, with its includes expanded), more than 256 attributes "
                 + "on an element or 256 namespace declarations in a file; past 1,000 diagnostics in a file, "
-                + "one saying how many more"),
+                + "one saying how many more; sourcekitd's budget for the run spent (the Swift files left are "
+                + "not read)"),
         RuleDescriptor(
             .unreadableFile, .reading, lowerable: false, in: [.layout, .interfaceBuilder], at: "the file, line 1",
             "the file cannot be read"),

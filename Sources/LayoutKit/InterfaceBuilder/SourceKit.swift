@@ -1,3 +1,4 @@
+internal import CSourceKit
 import Foundation
 
 #if canImport(Glibc)
@@ -9,9 +10,11 @@ import Foundation
 #endif
 
 // This is the only file that touches sourcekitd. It loads the toolchain's in-process library at run
-// time (no header, no link-time dependency), asks it for the syntactic structure of one Swift file at a
-// time and hands back Foundation JSON values; no pointer leaves it, and every request, response and
-// string it allocates is released on the one path out of `structure(of:name:)`.
+// time (its C types from the CSourceKit header, no link-time dependency), asks it for the syntactic
+// structure of one Swift file at a time, reads the response through sourcekitd's variant functions
+// with `SwiftStructureFilter` (keeping only what the catalog reads) and hands back compact JSON text; no
+// pointer leaves it, and every request and response it allocates is released on the one path out of
+// `send(_:)`.
 
 /// The toolchain's sourcekitd, loaded in process, for the syntactic structure of Swift files.
 ///
@@ -55,7 +58,10 @@ import Foundation
         #endif
     }
 
-    private static func locate(toolchain: String?, environment: [String: String]) throws(LoadError) -> String {
+    /// The library `init(toolchain:environment:)` would load, found without loading it: `layout-check`
+    /// loads it in its worker process only, so that its own memory stays that of the checker.
+    /// - Throws: `LoadError` when no library is found.
+    public static func locate(toolchain: String?, environment: [String: String]) throws(LoadError) -> String {
         let hint =
             "pass --toolchain DIR or set \(environmentVariable)=DIR to a Swift toolchain (the directory "
             + "holding usr/lib/\(libraryName)), or put that toolchain's swift on PATH"
@@ -108,8 +114,8 @@ import Foundation
 
     /// What sourcekitd said about one file.
     enum Answer {
-        /// The structure, as JSON: a dictionary with `key.substructure` and `key.diagnostics`.
-        case structure([String: Any])
+        /// The structure, as the filter wrote it: read one top-level declaration at a time.
+        case structure(StructureLines)
         /// sourcekitd refused the request or failed; the message says why.
         case failure(String)
     }
@@ -128,22 +134,104 @@ import Foundation
         Self.answer(reply(to: text, name: name))
     }
 
-    /// The structure of a reply's JSON text.
+    /// The structure of a reply's JSON text. A reply that is not the filter's shape — not JSON, larger or
+    /// nested deeper than the filter writes — is a failure that says so, in memory bounded by its size.
     static func answer(_ reply: Reply) -> Answer {
         switch reply {
         case .failure(let reason): return .failure(reason)
         case .json(let json):
-            guard
-                let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
-                let dictionary = object as? [String: Any]
-            else { return .failure("sourcekitd's answer is not a JSON object") }
-            return .structure(dictionary)
+            let bytes = json.utf8
+            guard bytes.count <= SwiftStructureFilter.maximumBytes else {
+                return .failure(
+                    "the structure sourcekitd gives for it is larger than "
+                        + "\(SwiftStructureFilter.maximumBytes / (1024 * 1024)) MiB")
+            }
+            // The filter writes no deeper than this; Foundation's reader stops at 512 levels with a message
+            // that names none of this.
+            guard nesting(of: bytes) <= SwiftStructureFilter.maximumDepth + 12 else {
+                return .failure("sourcekitd's answer is nested deeper than the checker reads")
+            }
+            guard let lines = StructureLines(json) else { return .failure("sourcekitd's answer is not a JSON object") }
+            return .structure(lines)
         }
     }
 
-    /// What sourcekitd says about a Swift file's text, as text. `name` must be unique among requests
-    /// in flight (the file's path is).
-    public func reply(to text: [UInt8], name: String) -> Reply {
+    /// The lines of a filtered reply (`SwiftStructureFilter.filter`): the first, a dictionary with the
+    /// syntax error, parsed at once; each further one a top-level declaration, parsed only as it is read,
+    /// so that no more than one declaration's dictionaries exist at a time.
+    struct StructureLines {
+        /// `key.diagnostics` and nothing else.
+        let header: [String: Any]
+        private let text: [UInt8]
+        private let lines: [Range<Int>]
+
+        init?(_ json: String) {
+            text = Array(json.utf8)
+            var lines: [Range<Int>] = []
+            var start = 0
+            for (index, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
+                if index > start { lines.append(start..<index) }
+                start = index + 1
+            }
+            if start < text.count { lines.append(start..<text.count) }
+            guard let first = lines.first,
+                let header = try? JSONSerialization.jsonObject(with: Data(text[first])) as? [String: Any]
+            else { return nil }
+            self.header = header
+            self.lines = Array(lines.dropFirst())
+        }
+
+        /// Calls `body` with each top-level declaration in order; false when a line is not a JSON object
+        /// (`body` may have seen the ones before it).
+        func forEachDeclaration(_ body: ([String: Any]) -> Void) -> Bool {
+            for line in lines {
+                guard let entry = try? JSONSerialization.jsonObject(with: Data(text[line])) as? [String: Any] else {
+                    return false
+                }
+                body(entry)
+            }
+            return true
+        }
+    }
+
+    /// How deep the arrays and objects of JSON text nest, in one pass (strings skipped).
+    static func nesting(of bytes: some Sequence<UInt8>) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// What sourcekitd says about a Swift file's text, as compact JSON text holding only what the class
+    /// catalog reads (`SwiftStructureFilter`). `name` must be unique among requests in flight (the file's
+    /// path is). `calls` names the callees whose calls are kept wherever they are.
+    public func reply(to text: [UInt8], name: String, calls: Set<String> = []) -> Reply {
+        reply(to: text, name: name, filter: SwiftStructureFilter(calls: calls))
+    }
+
+    /// What sourcekitd says about a Swift file's text, as `filter` writes it.
+    func reply(to text: [UInt8], name: String, filter: SwiftStructureFilter) -> Reply {
         // Decoding repairs what is not UTF-8; the file was UTF-8 when nothing needed repair. (Not
         // `String(validating:)`, which would set the platform floor at macOS 15 and iOS 18.)
         let sourceText = String(decoding: text, as: UTF8.self)
@@ -159,8 +247,8 @@ import Foundation
             + "key.compilerargs: [\"-enable-bare-slash-regex\", \(yamlQuoted(name))]}"
         let close = "{key.request: source.request.editor.close, key.name: \(yamlQuoted(name))}"
         let answer = Self.oneRequestAtATime.withLock { _ in
-            let answer = send(request)
-            _ = send(close)
+            let answer = send(request, filter: filter)
+            _ = send(close, filter: nil)
             return answer
         }
         switch answer {
@@ -169,8 +257,9 @@ import Foundation
         }
     }
 
-    /// Sends a request written in sourcekitd's YAML, and returns the response as JSON text.
-    private func send(_ yaml: String) -> Result<String, SendFailure> {
+    /// Sends a request written in sourcekitd's YAML, and returns the response as `filter` writes it
+    /// (empty without one).
+    private func send(_ yaml: String, filter: SwiftStructureFilter?) -> Result<String, SendFailure> {
         #if os(Linux)
             var parseError: UnsafeMutablePointer<CChar>?
             guard let request = functions.createRequest(yaml, &parseError) else {
@@ -190,11 +279,13 @@ import Foundation
                 defer { free(description) }
                 return .failure(SendFailure(String(cString: description)))
             }
-            guard let json = functions.variantJSON(functions.responseValue(response)) else {
-                return .failure(SendFailure("sourcekitd's response could not be described"))
+            guard let filter else { return .success("") }
+            let root = Variant(functions.responseValue(response), functions)
+            do throws(SwiftStructureFilter.Refusal) {
+                return .success(String(decoding: try filter.filter(root), as: UTF8.self))
+            } catch {
+                return .failure(SendFailure(error.reason))
             }
-            defer { free(json) }
-            return .success(String(cString: json))
         #else
             return .failure(SendFailure("sourcekitd is loaded on Linux only"))
         #endif
@@ -230,57 +321,60 @@ private func yamlQuoted(_ text: String) -> String {
 }
 
 #if os(Linux)
-    /// sourcekitd's C entry points, found with `dlsym`.
-    ///
-    /// `sourcekitd_variant_t` is `struct { uint64_t data[3]; }`, passed and returned by value, which Swift
-    /// cannot declare for a C function pointer. `Elf64_Rela` from the C library's `elf.h` stands in for it:
-    /// three 64-bit integers, 24 bytes, 8-byte aligned, which is all the x86-64 and AArch64 calling
-    /// conventions look at (both pass and return such a struct in memory). It must have no padding: Swift
-    /// copies a C struct field by field, and a stand-in with a 32-bit field (`stack_t` was tried) loses
-    /// half of a word of the variant, which sourcekitd then follows as a pointer. The value is never looked
-    /// into, only handed back to sourcekitd; `init` refuses a platform where the sizes differ.
+    /// sourcekitd's C entry points, found with `dlsym`, typed by the CSourceKit header; and the UIDs of the
+    /// keys the filter reads, made once.
     private struct Functions: Sendable {
-        typealias Variant = Elf64_Rela
-
-        let initialize: @convention(c) () -> Void
-        let createRequest:
-            @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?
-        let releaseRequest: @convention(c) (OpaquePointer) -> Void
-        let sendRequest: @convention(c) (OpaquePointer) -> OpaquePointer?
-        let responseIsError: @convention(c) (OpaquePointer) -> Bool
-        let responseDescription: @convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?
-        let responseValue: @convention(c) (OpaquePointer) -> Variant
-        let variantJSON: @convention(c) (Variant) -> UnsafeMutablePointer<CChar>?
-        let disposeResponse: @convention(c) (OpaquePointer) -> Void
+        let initialize: sourcekitd_initialize_f
+        let createRequest: sourcekitd_request_create_from_yaml_f
+        let releaseRequest: sourcekitd_request_release_f
+        let sendRequest: sourcekitd_send_request_sync_f
+        let responseIsError: sourcekitd_response_is_error_f
+        let responseDescription: sourcekitd_response_description_copy_f
+        let responseValue: sourcekitd_response_get_value_f
+        let disposeResponse: sourcekitd_response_dispose_f
+        let uidString: sourcekitd_uid_get_string_ptr_f
+        let type: sourcekitd_variant_get_type_f
+        let dictionaryValue: sourcekitd_variant_dictionary_get_value_f
+        let arrayCount: sourcekitd_variant_array_get_count_f
+        let arrayValue: sourcekitd_variant_array_get_value_f
+        let int64: sourcekitd_variant_int64_get_value_f
+        let stringLength: sourcekitd_variant_string_get_length_f
+        let stringPointer: sourcekitd_variant_string_get_ptr_f
+        let uid: sourcekitd_variant_uid_get_value_f
+        /// The UID of each key, in `SwiftStructureKey.allCases` order, as the address sourcekitd keeps it at
+        /// for the life of the process.
+        let keys: [Int]
 
         init?(_ handle: UnsafeMutableRawPointer) {
-            guard MemoryLayout<Variant>.size == 24, MemoryLayout<Variant>.alignment == 8 else { return nil }
             func symbol<F>(_ name: String, as type: F.Type) -> F? {
                 dlsym(handle, name).map { unsafeBitCast($0, to: type) }
             }
             guard
-                let initialize = symbol("sourcekitd_initialize", as: (@convention(c) () -> Void).self),
+                let initialize = symbol("sourcekitd_initialize", as: sourcekitd_initialize_f.self),
                 let createRequest = symbol(
-                    "sourcekitd_request_create_from_yaml",
-                    as: (@convention(c) (
-                        UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-                    ) -> OpaquePointer?).self),
-                let releaseRequest = symbol(
-                    "sourcekitd_request_release", as: (@convention(c) (OpaquePointer) -> Void).self),
-                let sendRequest = symbol(
-                    "sourcekitd_send_request_sync", as: (@convention(c) (OpaquePointer) -> OpaquePointer?).self),
-                let responseIsError = symbol(
-                    "sourcekitd_response_is_error", as: (@convention(c) (OpaquePointer) -> Bool).self),
+                    "sourcekitd_request_create_from_yaml", as: sourcekitd_request_create_from_yaml_f.self),
+                let releaseRequest = symbol("sourcekitd_request_release", as: sourcekitd_request_release_f.self),
+                let sendRequest = symbol("sourcekitd_send_request_sync", as: sourcekitd_send_request_sync_f.self),
+                let responseIsError = symbol("sourcekitd_response_is_error", as: sourcekitd_response_is_error_f.self),
                 let responseDescription = symbol(
-                    "sourcekitd_response_description_copy",
-                    as: (@convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?).self),
-                let responseValue = symbol(
-                    "sourcekitd_response_get_value", as: (@convention(c) (OpaquePointer) -> Variant).self),
-                let variantJSON = symbol(
-                    "sourcekitd_variant_json_description_copy",
-                    as: (@convention(c) (Variant) -> UnsafeMutablePointer<CChar>?).self),
-                let disposeResponse = symbol(
-                    "sourcekitd_response_dispose", as: (@convention(c) (OpaquePointer) -> Void).self)
+                    "sourcekitd_response_description_copy", as: sourcekitd_response_description_copy_f.self),
+                let responseValue = symbol("sourcekitd_response_get_value", as: sourcekitd_response_get_value_f.self),
+                let disposeResponse = symbol("sourcekitd_response_dispose", as: sourcekitd_response_dispose_f.self),
+                let uidFromString = symbol("sourcekitd_uid_get_from_cstr", as: sourcekitd_uid_get_from_cstr_f.self),
+                let uidString = symbol("sourcekitd_uid_get_string_ptr", as: sourcekitd_uid_get_string_ptr_f.self),
+                let type = symbol("sourcekitd_variant_get_type", as: sourcekitd_variant_get_type_f.self),
+                let dictionaryValue = symbol(
+                    "sourcekitd_variant_dictionary_get_value", as: sourcekitd_variant_dictionary_get_value_f.self),
+                let arrayCount = symbol(
+                    "sourcekitd_variant_array_get_count", as: sourcekitd_variant_array_get_count_f.self),
+                let arrayValue = symbol(
+                    "sourcekitd_variant_array_get_value", as: sourcekitd_variant_array_get_value_f.self),
+                let int64 = symbol("sourcekitd_variant_int64_get_value", as: sourcekitd_variant_int64_get_value_f.self),
+                let stringLength = symbol(
+                    "sourcekitd_variant_string_get_length", as: sourcekitd_variant_string_get_length_f.self),
+                let stringPointer = symbol(
+                    "sourcekitd_variant_string_get_ptr", as: sourcekitd_variant_string_get_ptr_f.self),
+                let uid = symbol("sourcekitd_variant_uid_get_value", as: sourcekitd_variant_uid_get_value_f.self)
             else { return nil }
             self.initialize = initialize
             self.createRequest = createRequest
@@ -289,8 +383,69 @@ private func yamlQuoted(_ text: String) -> String {
             self.responseIsError = responseIsError
             self.responseDescription = responseDescription
             self.responseValue = responseValue
-            self.variantJSON = variantJSON
             self.disposeResponse = disposeResponse
+            self.uidString = uidString
+            self.type = type
+            self.dictionaryValue = dictionaryValue
+            self.arrayCount = arrayCount
+            self.arrayValue = arrayValue
+            self.int64 = int64
+            self.stringLength = stringLength
+            self.stringPointer = stringPointer
+            self.uid = uid
+            var keys: [Int] = []
+            for key in SwiftStructureKey.allCases {
+                guard let uid = uidFromString(key.rawValue) else { return nil }
+                keys.append(Int(bitPattern: uid))
+            }
+            self.keys = keys
+        }
+    }
+
+    /// One value of a response, read through sourcekitd's variant functions; valid while the response is.
+    private struct Variant: SwiftStructureValue {
+        let raw: sourcekitd_variant_t
+        let functions: Functions
+
+        init(_ raw: sourcekitd_variant_t, _ functions: Functions) {
+            self.raw = raw
+            self.functions = functions
+        }
+
+        private static let keyIndex: [SwiftStructureKey: Int] = Dictionary(
+            uniqueKeysWithValues: SwiftStructureKey.allCases.enumerated().map { ($1, $0) })
+
+        func value(_ key: SwiftStructureKey) -> Variant? {
+            guard functions.type(raw) == SOURCEKITD_VARIANT_TYPE_DICTIONARY, let index = Self.keyIndex[key] else {
+                return nil
+            }
+            guard let uid = OpaquePointer(bitPattern: functions.keys[index]) else { return nil }
+            let found = functions.dictionaryValue(raw, uid)
+            return functions.type(found) == SOURCEKITD_VARIANT_TYPE_NULL ? nil : Variant(found, functions)
+        }
+
+        var string: String? {
+            switch functions.type(raw) {
+            case SOURCEKITD_VARIANT_TYPE_STRING:
+                guard let pointer = functions.stringPointer(raw) else { return nil }
+                let length = functions.stringLength(raw)
+                return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                }
+            case SOURCEKITD_VARIANT_TYPE_UID:
+                guard let uid = functions.uid(raw), let text = functions.uidString(uid) else { return nil }
+                return String(cString: text)
+            default: return nil
+            }
+        }
+
+        var integer: Int? {
+            functions.type(raw) == SOURCEKITD_VARIANT_TYPE_INT64 ? Int(functions.int64(raw)) : nil
+        }
+
+        var elements: [Variant]? {
+            guard functions.type(raw) == SOURCEKITD_VARIANT_TYPE_ARRAY else { return nil }
+            return (0..<functions.arrayCount(raw)).map { Variant(functions.arrayValue(raw, $0), functions) }
         }
     }
 

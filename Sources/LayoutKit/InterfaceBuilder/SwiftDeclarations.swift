@@ -154,7 +154,22 @@ struct SwiftMethod: Sendable {
                 ])
         case .structure(let structure):
             return SwiftDeclarations(structure: structure, bytes: bytes, file: file)
+                ?? SwiftDeclarations(
+                    types: [],
+                    diagnostics: [
+                        Diagnostic(
+                            rule: .unreadableFile,
+                            message: "sourcekitd cannot read this Swift file: sourcekitd's answer is not a JSON object",
+                            location: SourceLocation(file: file, line: 1, column: 1))
+                    ])
         }
+    }
+
+    /// The declarations of a file that declares nothing the catalog reads (a scan of its words found
+    /// none of the keywords a declaration needs): none, and the file, for what is read of its text later.
+    package init(nothingDeclaredIn file: String) {
+        self.init(types: [], diagnostics: [])
+        self.file = file
     }
 
     /// The declarations of a file that could not be read: none, and the diagnostic that says why.
@@ -167,9 +182,12 @@ struct SwiftMethod: Sendable {
         self.diagnostics = diagnostics
     }
 
-    init(structure: [String: Any], bytes: [UInt8], file: String) {
+    /// The declarations of a filtered reply, read one top-level declaration at a time; `nil` when a line
+    /// of it is not a JSON object.
+    init?(structure lines: SourceKit.StructureLines, bytes: [UInt8], file: String) {
         var reader = StructureReader(bytes: bytes, file: file)
-        reader.walk(structure.children, in: nil)
+        guard lines.forEachDeclaration({ reader.walk([$0], in: nil) }) else { return nil }
+        let structure = lines.header
         types = reader.types
         typeAliases = reader.typeAliases
         enumCases = reader.enumCases
@@ -180,9 +198,11 @@ struct SwiftMethod: Sendable {
             $0["key.severity"] as? String == "source.diagnostic.severity.error"
         }
         if let first = errors.first {
-            let line = first["key.line"] as? Int ?? 1
-            let column = first["key.column"] as? Int ?? 1
-            let text = first["key.description"] as? String ?? "syntax error"
+            // sourcekitd's place and words, kept to a place in the file and one line of text.
+            let line = max(1, min(first["key.line"] as? Int ?? 1, bytes.count + 1))
+            let column = max(1, min(first["key.column"] as? Int ?? 1, bytes.count + 1))
+            let text = (first["key.description"] as? String ?? "syntax error").split(whereSeparator: \.isNewline)
+                .joined(separator: " ")
             diagnostics.append(
                 Diagnostic(
                     rule: .unreadableFile,
@@ -348,9 +368,10 @@ private struct StructureReader {
     /// body of a property comes as its siblings, not its children.
     private func within(_ member: [String: Any], _ siblings: [[String: Any]], after index: Int) -> [[String: Any]] {
         guard let start = member.int("key.offset"), let length = member.int("key.length") else { return [] }
+        let end = start.addingReportingOverflow(length)
         var found = member.children
         for sibling in siblings[(index + 1)...] {
-            guard let offset = sibling.int("key.offset"), offset < start + length else { break }
+            guard let offset = sibling.int("key.offset"), end.overflow || offset < end.partialValue else { break }
             found.append(sibling)
         }
         return found
@@ -358,7 +379,8 @@ private struct StructureReader {
 
     /// The text of `length` bytes at `offset`, or `""` when the range is not in the file.
     private func text(_ offset: Int?, _ length: Int?) -> String {
-        guard let offset, let length, offset >= 0, length >= 0, offset + length <= bytes.count else { return "" }
+        guard let offset, let length, offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset
+        else { return "" }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
@@ -385,7 +407,13 @@ private struct StructureReader {
         var declarationText = Array(text(start, member.int("key.length")).utf8)
         func blank(_ entry: [String: Any]) {
             guard let offset = entry.int("key.offset"), let length = entry.int("key.length") else { return }
-            for position in max(0, offset - start)..<min(declarationText.count, offset - start + length) {
+            let from = offset.subtractingReportingOverflow(start)
+            let to = from.partialValue.addingReportingOverflow(length)
+            guard !from.overflow, !to.overflow else { return }
+            let lower = max(0, from.partialValue)
+            let upper = min(declarationText.count, to.partialValue)
+            guard lower < upper else { return }
+            for position in lower..<upper {
                 declarationText[position] = UInt8(ascii: " ")
             }
         }
@@ -563,7 +591,7 @@ private struct StructureReader {
         for attribute in entry["key.attributes"] as? [[String: Any]] ?? []
         where attribute["key.attribute"] as? String == "source.decl.attribute.objc.name" {
             guard let offset = attribute.int("key.offset"), let length = attribute.int("key.length"),
-                offset >= 0, length > 0, offset + length <= bytes.count
+                offset >= 0, length > 0, offset <= bytes.count, length <= bytes.count - offset
             else { continue }
             let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
             guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else {

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import layout_check
+
+/// What reading the Swift code costs: files that cannot declare what the catalog reads are not sent to
+/// sourcekitd, and sourcekitd works within one budget for the run, measured in counters (files sent,
+/// files left unread, errors), never in seconds.
+@Suite struct SwiftReadingCostTests {
+    static let app = InterfaceBuilderTests.app
+
+    /// Words in a file decide, whole words only; a keyword in a comment or a string only costs a request.
+    @Test(arguments: [
+        ("final class A: UIView {}", true),
+        ("extension UILabel { func f() {} }", true),
+        ("typealias Cell = PhotoCell", true),
+        ("protocol Shareable {}", true),
+        ("enum Style: String { case flat, elevated }", true),
+        ("// a class in a comment\nlet x = 1", true),
+        ("let text = \"extension\"", true),
+        ("struct Point { var x = 0 }", false),
+        ("enum L10n { static let title = \"Title\" }", false),
+        ("let classes = subclass + classy + _class + class2", false),
+        ("func f() { switch x { case 1: break; default: break } }", false),
+        ("let café = 1; let éclass = 2", false),
+        ("0xclass", false),
+        ("", false),
+    ])
+    func theScanLooksForTheWordsOfADeclaration(source: String, needsSourceKit: Bool) {
+        #expect(SwiftFileScan().needsSourceKit(Array(source.utf8)) == needsSourceKit)
+    }
+
+    @Test func aCalleeTheRunReadsMakesAFileNeedSourceKit() {
+        let source = Array("func f() { tableView.dequeueReusableCell(withIdentifier: \"Photo\", for: path) }".utf8)
+        #expect(!SwiftFileScan().needsSourceKit(source))
+        #expect(SwiftFileScan(calls: ["dequeueReusableCell"]).needsSourceKit(source))
+    }
+
+    /// A file without a class, extension, typealias, protocol or enum with cases is not sent: the worker
+    /// would crash on it (`LAYOUTKIT_TEST_CRASH_ON`), and the run has no diagnostic for it.
+    @Test func aFileThatDeclaresNoClassIsNotSentToSourcekitd() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try scratch.write(
+            "import Foundation\n\nenum Constants {\n    static let spacing = 8.0\n}\n", to: "Constants.swift")
+        try scratch.write("// the class of each view\nimport UIKit\n", to: "Views.swift")
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", Self.app, "--swift-sources", scratch.path, Self.app],
+            environment: ["LAYOUTKIT_TEST_CRASH_ON": "Constants.swift"], timeout: .seconds(600))
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.report().diagnostics.isEmpty, "\(result)")
+
+        // Its positive case: a keyword in a comment is enough to send a file, so the crash is reported.
+        let sent = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", Self.app, "--swift-sources", scratch.path, Self.app],
+            environment: ["LAYOUTKIT_TEST_CRASH_ON": "Views.swift"], timeout: .seconds(600))
+        #expect(sent.status == 1, "\(sent)")
+        #expect(
+            try sent.report().diagnostics.map { "\($0.rule) \(URL(fileURLWithPath: $0.file).lastPathComponent)" }
+                == ["unreadable-file Views.swift"], "\(sent)")
+    }
+
+    /// Swift on which sourcekitd computes for ever (`LAYOUTKIT_TEST_SPIN_ON`, one file or four): the
+    /// budget (here 2 s of CPU and 10 s per MiB) runs out once, on the first of them, and the run ends
+    /// with one run-level `input-limit` error that counts the files read and not read. Nothing is judged
+    /// against the part that was read: no `unknown-class` for the classes of files never read.
+    @Test(arguments: [1, 4]) func sourcekitdsBudgetForTheRunRunsOutOnceWithOneError(spinning: Int) throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let names = (1...spinning).map { "Slow\($0).swift" }
+        for name in names { try scratch.write("final class \(name.dropLast(6)): UIView {}\n", to: name) }
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", scratch.path, "--swift-sources", Self.app, Self.app],
+            environment: [
+                "LAYOUTKIT_TEST_SPIN_ON": names.joined(separator: ","), "LAYOUTKIT_TEST_SOURCEKITD_BUDGET_MS": "2000",
+            ], timeout: .seconds(600))
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        #expect(report.diagnostics.map(\.rule) == ["input-limit"], "\(result)")
+        let budget = try #require(report.diagnostics.first)
+        #expect(budget.file.isEmpty, "a run-level finding has no file")
+        #expect(budget.message.contains("sourcekitd's budget for this run is spent"), "\(budget.message)")
+        // The app's 5 Swift files and all spinning ones are left unread: the first spinning file (found
+        // first) takes the budget.
+        #expect(budget.message.contains("0 Swift files were read and \(spinning + 5) were not"), "\(budget.message)")
+        #expect(report.files == 0, "Interface Builder files are not judged against part of the Swift code")
+    }
+
+    /// The same budget, ample: the run reads everything and says nothing of it.
+    @Test func anAmpleBudgetIsNeverMentioned() throws {
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", Self.app, Self.app],
+            environment: ["LAYOUTKIT_TEST_SOURCEKITD_BUDGET_MS": "60000"], timeout: .seconds(600))
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.report().diagnostics.isEmpty)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@_spi(LayoutCheck) @testable import LayoutKit
+
+/// What the worker keeps of sourcekitd's reply (`SwiftStructureFilter`): the same declarations as the
+/// whole reply gives, in a reply that grows with the declarations rather than with the code in bodies,
+/// and a clear failure for a reply the checker does not read.
+@Suite struct SwiftStructureFilterTests {
+    static let sourceKit = Result { () throws(SourceKit.LoadError) in
+        try SourceKit(toolchain: nil, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Everything the reader takes from a file's declarations, as text, to compare two readings.
+    static func summary(_ declarations: SwiftDeclarations) -> String {
+        "\(declarations.types)\n\(declarations.typeAliases)\n\(declarations.enumCases.sorted { $0.key < $1.key })\n"
+            + "\(declarations.protocols.sorted())\n\(declarations.diagnostics)"
+    }
+
+    /// Every Swift file of the repository: LayoutKit's own sources, the examples and the test fixtures
+    /// (outlets, actions, member lists, enums, typealiases, nested and generic classes, a file that does
+    /// not parse) read through the filter and through a reply that keeps every node: the same declarations.
+    @Test func theFilteredReplyGivesTheSameDeclarationsAsTheWholeOne() throws {
+        let sourceKit = try Self.sourceKit.get()
+        let files = ["Sources", "Examples", "Tests"].flatMap { folder in
+            let enumerator = FileManager.default.enumerator(atPath: Repository.root.appendingPathComponent(folder).path)
+            return (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+                .map { "\(folder)/\($0)" }
+        }
+        #expect(files.count > 100)
+        var compared = 0
+        for file in files {
+            let bytes = try Repository.bytes(Repository.root.appendingPathComponent(file))
+            let filtered = SwiftDeclarations.read(bytes, file: file, with: sourceKit)
+            var everything = SwiftStructureFilter()
+            everything.keepsEverything = true
+            let whole = SwiftDeclarations.read(bytes, file: file) {
+                sourceKit.reply(to: $0, name: file, filter: everything)
+            }
+            #expect(Self.summary(filtered) == Self.summary(whole), "\(file)")
+            compared += filtered.types.isEmpty ? 0 : 1
+        }
+        #expect(compared > 50, "files that declare classes were compared")
+    }
+
+    /// A class whose method bodies hold 4× the statements: the same reply but for the digits of a length,
+    /// where the whole reply grows with every call in them.
+    @Test func theReplyDoesNotGrowWithFunctionBodies() throws {
+        let sourceKit = try Self.sourceKit.get()
+        func source(statements: Int) -> [UInt8] {
+            let body = (0..<statements).map { "        label.text = String(describing: compute(\($0), [\($0)]))" }
+            return Array(
+                ("final class Screen: UIViewController {\n    @IBOutlet weak var label: UILabel!\n"
+                    + "    @IBAction func tapped(_ sender: UIButton) {\n" + body.joined(separator: "\n")
+                    + "\n    }\n}\n")
+                    .utf8)
+        }
+        var everything = SwiftStructureFilter()
+        everything.keepsEverything = true
+        var sizes: [Int] = []
+        var wholeSizes: [Int] = []
+        for statements in [500, 2_000] {
+            guard case .json(let json) = sourceKit.reply(to: source(statements: statements), name: "Screen.swift"),
+                case .json(let whole) = sourceKit.reply(
+                    to: source(statements: statements), name: "Screen.swift", filter: everything)
+            else {
+                Issue.record("sourcekitd did not answer")
+                return
+            }
+            sizes.append(json.utf8.count)
+            wholeSizes.append(whole.utf8.count)
+        }
+        // Only the method's length and the offsets after it take more digits.
+        #expect(sizes[1] - sizes[0] <= 16, "\(sizes)")
+        #expect(wholeSizes[1] > 3 * wholeSizes[0], "the whole reply does grow: \(wholeSizes)")
+    }
+
+    /// n classes against 4n: the reply grows in proportion, no faster.
+    @Test func theReplyGrowsLinearlyWithTheDeclarations() throws {
+        let sourceKit = try Self.sourceKit.get()
+        func source(classes: Int) -> [UInt8] {
+            Array(
+                (0..<classes).map {
+                    "final class Screen\($0): UIViewController {\n    @IBOutlet weak var label: UILabel!\n}\n"
+                }.joined().utf8)
+        }
+        var sizes: [Double] = []
+        for classes in [250, 1_000] {
+            guard case .json(let json) = sourceKit.reply(to: source(classes: classes), name: "Screens.swift") else {
+                Issue.record("sourcekitd did not answer")
+                return
+            }
+            sizes.append(Double(json.utf8.count))
+        }
+        #expect(sizes[1] / sizes[0] > 3.5 && sizes[1] / sizes[0] < 4.5, "\(sizes)")
+    }
+
+    /// Calls named in `calls` are kept wherever they are, with their arguments, however deep in a body.
+    @Test func wantedCallsAreKeptFromInsideBodies() throws {
+        let sourceKit = try Self.sourceKit.get()
+        let source = Array(
+            """
+            final class ListController: UITableViewController {
+                override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                    if indexPath.row > 0 {
+                        return tableView.dequeueReusableCell(withIdentifier: "Photo", for: indexPath)
+                    }
+                    return UITableViewCell()
+                }
+            }
+            func helper() { _ = UIStoryboard(name: "Main", bundle: nil) }
+
+            """.utf8)
+        guard case .json(let plain) = sourceKit.reply(to: source, name: "List.swift"),
+            case .json(let withCalls) = sourceKit.reply(
+                to: source, name: "List.swift", calls: ["dequeueReusableCell", "UIStoryboard"])
+        else {
+            Issue.record("sourcekitd did not answer")
+            return
+        }
+        #expect(!plain.contains("dequeueReusableCell"))
+        #expect(withCalls.contains(#""key.name":"tableView.dequeueReusableCell""#), "\(withCalls)")
+        #expect(withCalls.contains(#""key.name":"withIdentifier""#), "\(withCalls)")
+        #expect(withCalls.contains(#""key.name":"UIStoryboard""#), "\(withCalls)")
+        #expect(!withCalls.contains(#""key.name":"UITableViewCell""#), "\(withCalls)")
+    }
+
+    /// A reply the checker does not read, from a broken or hostile worker: one `unreadable-file` at the
+    /// file's first line that says why, in memory bounded by the reply, never a crash.
+    @Test(arguments: [
+        ("not json", "is not a JSON object"),
+        ("[1, 2]", "is not a JSON object"),
+        (String(repeating: "[", count: 200_000), "nested deeper than the checker reads"),
+        (
+            "{\"key.substructure\": " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+                + "}",
+            "nested deeper than the checker reads"
+        ),
+        ("{\"key.substructure\": [\"" + String(repeating: "x", count: 33 * 1024 * 1024) + "\"]}", "larger than 32 MiB"),
+    ])
+    func aReplyTheCheckerDoesNotReadIsUnreadableFile(reply: String, reason: String) {
+        let declarations = SwiftDeclarations.read(Array("class A {}\n".utf8), file: "A.swift") { _ in .json(reply) }
+        #expect(declarations.types.isEmpty)
+        #expect(declarations.diagnostics.map(\.rule) == [.unreadableFile])
+        #expect(declarations.diagnostics.first?.message.contains(reason) == true, "\(declarations.diagnostics)")
+        #expect(declarations.diagnostics.first?.sourceLocation == SourceLocation(file: "A.swift", line: 1, column: 1))
+    }
+
+    /// The hostile replies kept in Fixtures/hostile-replies (wrong types, offsets outside the file, keys
+    /// missing, huge arrays, nesting at the limit and past it), through the filter as the worker applies
+    /// it and then the parent's reading: declarations or one diagnostic with a place, never a crash.
+    @Test func hostileRepliesEndInDeclarationsOrADiagnostic() throws {
+        let names = Repository.files(in: "hostile-replies", suffix: ".json")
+        #expect(names.count >= 6)
+        let text = Array("final class A: UIView {\n    @IBOutlet weak var label: UILabel!\n}\n".utf8)
+        for name in names {
+            let bytes = try Repository.bytes(Repository.fixtures.appendingPathComponent("hostile-replies/\(name)"))
+            // As the worker filters it, then as the parent reads it; and as the parent reads a worker's
+            // reply that was never filtered.
+            let filtered = Self.readThroughFilter(bytes, text: text, file: name)
+            let direct = SwiftDeclarations.read(text, file: name) { _ in .json(String(decoding: bytes, as: UTF8.self)) }
+            for diagnostic in filtered.diagnostics + direct.diagnostics {
+                #expect(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(name)")
+                #expect(!diagnostic.message.contains("\n"), "\(name)")
+            }
+        }
+    }
+
+    /// A structure nested past the filter's limit (which no JSON text can carry to it, Foundation's
+    /// reader stopping at 512 levels) is refused with the reason, in the worker.
+    @Test func aStructureNestedPastTheLimitIsRefused() {
+        var node: [String: Any] = ["key.kind": "source.lang.swift.decl.class", "key.name": "Deep"]
+        for _ in 0..<1_000 {
+            node = ["key.kind": "source.lang.swift.decl.class", "key.name": "Deep", "key.substructure": [node]]
+        }
+        #expect(throws: SwiftStructureFilter.Refusal.self) {
+            try SwiftStructureFilter().filter(JSONStructureValue(object: ["key.substructure": [node]]))
+        }
+        var shallow: [String: Any] = ["key.kind": "source.lang.swift.decl.class", "key.name": "Deep"]
+        for _ in 0..<100 {
+            shallow = ["key.kind": "source.lang.swift.decl.class", "key.name": "Deep", "key.substructure": [shallow]]
+        }
+        #expect(throws: Never.self) {
+            try SwiftStructureFilter().filter(JSONStructureValue(object: ["key.substructure": [shallow]]))
+        }
+    }
+
+    /// `reply` (sourcekitd's JSON) filtered as the worker does and read as the parent does.
+    static func readThroughFilter(_ reply: [UInt8], text: [UInt8], file: String) -> SwiftDeclarations {
+        SwiftDeclarations.read(text, file: file) { _ in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(reply), options: [.fragmentsAllowed])
+            else { return .failure("sourcekitd's answer is not JSON") }
+            do throws(SwiftStructureFilter.Refusal) {
+                return .json(
+                    String(
+                        decoding: try SwiftStructureFilter().filter(JSONStructureValue(object: object)), as: UTF8.self))
+            } catch {
+                return .failure(error.reason)
+            }
+        }
+    }
+}
