@@ -88,6 +88,11 @@ enum LayoutCheck {
             // sourcekitd is loaded in the worker process only (it would double this process's memory), which
             // starts now and says whether it could load it.
             do throws(UsageError) {
+                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: projects.unclaimed(exclusion))
+            } catch {
+                missing.append(error)
+            }
+            do throws(UsageError) {
                 let library: String
                 do {
                     library = try SourceKit.locate(
@@ -95,14 +100,13 @@ enum LayoutCheck {
                 } catch {
                     throw UsageError(message: error.message)
                 }
-                sourceKit = try SwiftDeclarationsWorkerConnection(library: library, calls: [])
+                // The identifier rules read calls, which only a run over Interface Builder files needs; a run
+                // over layouts alone sends sourcekitd only the files that declare types.
+                let readsCalls = interfaceBuilder?.findsAnyFile == true
+                sourceKit = try SwiftDeclarationsWorkerConnection(
+                    library: library, calls: readsCalls ? IdentifierUseReader.callees : [])
             } catch {
                 sourceKitProblem = error.message
-            }
-            do throws(UsageError) {
-                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: projects.unclaimed(exclusion))
-            } catch {
-                missing.append(error)
             }
             // Layouts can fall back on class schemas; Interface Builder files have nothing else to go by.
             if sourceKit == nil, let problem = sourceKitProblem, interfaceBuilder?.findsAnyFile == true {

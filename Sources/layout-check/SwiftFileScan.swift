@@ -17,8 +17,17 @@
 /// file that names one of those callees is read too, and `SwiftStructureFilter(calls:)` keeps the
 /// calls in sourcekitd's reply. A run that needs no calls leaves it empty.
 struct SwiftFileScan: Sendable {
-    /// Callee names (`dequeueReusableCell`) whose calls the run reads.
-    var calls: Set<String> = []
+    /// Callee names (`dequeueReusableCell`) whose calls the run reads, and first-argument labels as
+    /// `nibName:` (looked for as the word `nibName`).
+    var calls: Set<String> = [] {
+        didSet { words = Set(calls.map { $0.hasSuffix(":") ? String($0.dropLast()) : $0 }) }
+    }
+    private var words: Set<String> = []
+
+    init(calls: Set<String> = []) {
+        self.calls = calls
+        words = Set(calls.map { $0.hasSuffix(":") ? String($0.dropLast()) : $0 })
+    }
 
     private static let declarationWords: Set<String> = ["class", "extension", "typealias", "protocol"]
 
@@ -28,7 +37,7 @@ struct SwiftFileScan: Sendable {
         var sawCase = false
         var found = false
         Self.forEachWord(in: bytes) { word in
-            if Self.declarationWords.contains(word) || calls.contains(word) {
+            if Self.declarationWords.contains(word) || words.contains(word) {
                 found = true
             } else if word == "enum" {
                 sawEnum = true

@@ -125,6 +125,28 @@ import Testing
         #expect(!withCalls.contains(#""key.name":"UITableViewCell""#), "\(withCalls)")
     }
 
+    /// `nibName:` keeps the calls whose first argument has that label, whatever the callee (a view
+    /// controller's own `init(nibName:bundle:)`, `super.init`), and no other call of the same callee.
+    @Test func aCallIsKeptByItsFirstArgumentsLabel() throws {
+        let sourceKit = try Self.sourceKit.get()
+        let source = Array(
+            """
+            func show() {
+                let screen = ProfileViewController(nibName: "Profile", bundle: nil)
+                let other = ProfileViewController(style: .plain)
+                present(screen, animated: true)
+            }
+
+            """.utf8)
+        guard case .json(let reply) = sourceKit.reply(to: source, name: "Show.swift", calls: ["nibName:"]) else {
+            Issue.record("sourcekitd did not answer")
+            return
+        }
+        #expect(reply.contains(#""key.name":"nibName""#), "\(reply)")
+        #expect(!reply.contains(#""key.name":"style""#), "\(reply)")
+        #expect(!reply.contains(#""key.name":"present""#), "\(reply)")
+    }
+
     /// A reply the checker does not read, from a broken or hostile worker: one `unreadable-file` at the
     /// file's first line that says why, in memory bounded by the reply, never a crash.
     @Test(arguments: [

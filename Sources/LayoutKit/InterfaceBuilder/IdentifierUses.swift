@@ -36,7 +36,7 @@ struct IdentifierUse: Sendable, Hashable {
 /// Reads the calls of `IdentifierUse` from sourcekitd's syntactic structure, which lists every call of a
 /// file (in bodies and at the top level alike) with its arguments' labels and ranges; the literals are
 /// read from the file's bytes. One pass over the structure; no second request.
-struct IdentifierUseReader {
+package struct IdentifierUseReader {
     let bytes: [UInt8]
     let file: String
     private var found: [(offset: Int, use: IdentifierUse)] = []
@@ -49,17 +49,28 @@ struct IdentifierUseReader {
     /// Every use in `structure`, in the order of the file.
     static func uses(in structure: [String: Any], bytes: [UInt8], file: String) -> [IdentifierUse] {
         var reader = IdentifierUseReader(bytes: bytes, file: file)
+        reader.collect(structure)
+        return reader.uses()
+    }
+
+    /// Reads the calls in `structure` and everything under it (one top-level declaration of a filtered
+    /// reply, or a whole reply).
+    mutating func collect(_ structure: [String: Any]) {
         var pending = [structure]
         while let entry = pending.popLast() {
             let children = entry["key.substructure"] as? [[String: Any]] ?? []
-            if entry["key.kind"] as? String == "source.lang.swift.expr.call" { reader.read(call: entry, children) }
+            if entry["key.kind"] as? String == "source.lang.swift.expr.call" { read(call: entry, children) }
             pending += children
         }
-        guard !reader.found.isEmpty else { return [] }
-        reader.found.sort { $0.offset < $1.offset }
+    }
+
+    /// Every use collected, in the order of the file.
+    func uses() -> [IdentifierUse] {
+        guard !found.isEmpty else { return [] }
         // In file order, so that the line table is walked forward once.
+        let found = self.found.sorted { $0.offset < $1.offset }
         var lines = LineTable(bytes, file: .main)
-        return reader.found.map { offset, use in
+        return found.map { offset, use in
             var use = use
             let position = lines.position(ofOffset: offset)
             use.location = SourceLocation(file: file, line: position.line, column: position.column)
@@ -126,6 +137,14 @@ struct IdentifierUseReader {
             return
         }
     }
+
+    /// What sourcekitd's reply must keep for this reader (`SwiftStructureFilter.calls`) and what makes a
+    /// file worth reading (`SwiftFileScan.calls`): the callees it reads by name, and `nibName:` for the
+    /// `init(nibName:bundle:)` of any class, kept by its first argument's label.
+    package static let callees: Set<String> = [
+        "dequeueReusableCell", "dequeueReusableSupplementaryView", "register", "instantiateViewController",
+        "performSegue", "UIStoryboard", "loadNibNamed", "nibName:",
+    ]
 
     /// `tableView?.dequeueReusableCell` → `dequeueReusableCell`; `UIStoryboard.init` → `UIStoryboard`.
     static func baseName(_ callee: String) -> String {

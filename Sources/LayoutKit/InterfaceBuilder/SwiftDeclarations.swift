@@ -186,13 +186,20 @@ struct SwiftMethod: Sendable {
     /// of it is not a JSON object.
     init?(structure lines: SourceKit.StructureLines, bytes: [UInt8], file: String) {
         var reader = StructureReader(bytes: bytes, file: file)
-        guard lines.forEachDeclaration({ reader.walk([$0], in: nil) }) else { return nil }
+        // Calls are read from every top-level line: the filter hoists a kept call to the nearest kept node,
+        // which is a top-level line of its own when nothing around it is kept.
+        var calls = IdentifierUseReader(bytes: bytes, file: file)
+        let read = lines.forEachDeclaration { declaration in
+            reader.walk([declaration], in: nil)
+            calls.collect(declaration)
+        }
+        guard read else { return nil }
         let structure = lines.header
         types = reader.types
         typeAliases = reader.typeAliases
         enumCases = reader.enumCases
         protocols = reader.protocols
-        identifierUses = IdentifierUseReader.uses(in: structure, bytes: bytes, file: file)
+        identifierUses = calls.uses()
         diagnostics = []
         let errors = (structure["key.diagnostics"] as? [[String: Any]] ?? []).filter {
             $0["key.severity"] as? String == "source.diagnostic.severity.error"

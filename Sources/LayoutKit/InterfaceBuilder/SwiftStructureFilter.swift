@@ -54,7 +54,9 @@ enum SwiftStructureKey: String, CaseIterable, Sendable {
 /// A reply nested deeper than `maximumDepth` or larger than `maximumBytes` once filtered is refused, so a
 /// hostile or broken sourcekitd costs bounded memory.
 package struct SwiftStructureFilter {
-    /// The callee names (last component: `dequeueReusableCell`) whose calls are kept anywhere.
+    /// The callee names (last component: `dequeueReusableCell`) whose calls are kept anywhere; an entry
+    /// ending in `:` (`nibName:`) keeps the calls whose first argument has that label, whatever the callee
+    /// (`SomeViewController(nibName:bundle:)`).
     var calls: Set<String> = []
     /// Tests only: keep every node (still only the keys listed), to compare with what the filter keeps.
     var keepsEverything = false
@@ -277,8 +279,15 @@ package struct SwiftStructureFilter {
 
     private func wants<Value: SwiftStructureValue>(_ call: Value) -> Bool {
         guard !calls.isEmpty, let name = call.value(.name)?.string else { return false }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
-        return calls.contains(last)
+        var base = Substring(name)
+        if base.hasSuffix(".init") { base = base.dropLast(".init".count) }
+        let last = base.split(separator: ".").last.map(String.init) ?? name
+        if calls.contains(last) { return true }
+        let firstArgument = call.value(.substructure)?.elements?.first {
+            $0.value(.kind)?.string == "source.lang.swift.expr.argument"
+        }
+        guard let label = firstArgument?.value(.name)?.string else { return false }
+        return calls.contains(label + ":")
     }
 
     /// Compact JSON, written as the filter walks.
