@@ -15,8 +15,8 @@ output=${1:-.build/docs}
 modules=(LayoutKit LayoutTesting)
 started=$SECONDS
 
-# Builds the package, then extracts public symbols only: `@_spi(Benchmark)` declarations are left out, as
-# they are not API (README, "API stability").
+# Builds the package, then extracts public symbols only: `package` declarations are left out, as they are
+# not API (README, "API stability"), and so would any `@_spi` one.
 dump_log=$(mktemp)
 trap 'rm -f "$dump_log"' EXIT
 dump_status=0

@@ -41,15 +41,15 @@ self_test() {
     sed -i 's/^    public init?(hex: String)/    init?(hex: String)/' "$tree/Sources/LayoutKit/Runtime/Color.swift"
     grep -q '^    init?(hex: String)' "$tree/Sources/LayoutKit/Runtime/Color.swift" ||
         fail "self-test: the breaking patch did not apply to Sources/LayoutKit/Runtime/Color.swift"
-    # And a change to an @_spi(Benchmark) declaration, which is not API and must not count: a new
-    # parameter with a default, so that layout-bench still builds.
+    # And a change to LayoutValidator.decodedObjectCount, @_spi(Benchmark) in 1.0 and `package` since 1.1,
+    # which is not API and must not count: a new parameter with a default, so that layout-bench still builds.
     sed -i 's/decodedObjectCount(_ bytes: \[UInt8\], file: String)/decodedObjectCount(_ bytes: [UInt8], file: String, selfTest: Bool = false)/' \
         "$tree/Sources/LayoutKit/Rules/LayoutValidator.swift"
     grep -q 'selfTest: Bool = false' "$tree/Sources/LayoutKit/Rules/LayoutValidator.swift" ||
         fail "self-test: the SPI change did not apply to Sources/LayoutKit/Rules/LayoutValidator.swift"
 
     echo "check-api self-test: checking a scratch tree in which Color.init?(hex:) is no longer public"
-    echo "  and the @_spi(Benchmark) LayoutValidator.decodedObjectCount has a new parameter…"
+    echo "  and the package (1.0: @_spi) LayoutValidator.decodedObjectCount has a new parameter…"
     log=$scratch/check.log
     status=0
     (cd "$tree" && bash Scripts/check-api.sh --baseline-dir "$baseline_dir") >"$log" 2>&1 || status=$?

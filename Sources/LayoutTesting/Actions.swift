@@ -1,4 +1,4 @@
-@_spi(LayoutTesting) import LayoutKit
+import LayoutKit
 
 /// Every control in the view trees of `roots`, roots included, in document order.
 func controls(in roots: [AnyObject]) -> [Control] {

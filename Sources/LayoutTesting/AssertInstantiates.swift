@@ -1,4 +1,4 @@
-@_spi(LayoutTesting) import LayoutKit
+import LayoutKit
 
 /// Instantiates `loader`'s layout and asserts what the classic nib test asserts: exactly one top-level
 /// object, of exactly class `T`, with every required outlet and action connected.

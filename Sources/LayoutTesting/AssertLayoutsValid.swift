@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutFileSearch) @_spi(LayoutTesting) import LayoutKit
+import LayoutKit
 
 /// Loads every layout (`*.layout.xml`, at any depth) in `folder` against `registry`'s classes and
 /// asserts that none has an error: as with `layout-check`'s exit status, warnings (an unused

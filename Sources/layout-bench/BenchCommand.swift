@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmark) import LayoutKit
+import LayoutKit
 import PhotoApp
 
 /// What one invocation of `layout-bench` does.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmark) @_spi(XMLWriting) import LayoutKit
+import LayoutKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmark) import LayoutKit
+import LayoutKit
 import PhotoApp
 
 /// A benchmark that could not run as set up: its inputs failed, or the two sides did different work.
@@ -62,7 +62,7 @@ struct InProcessBenchmarks {
             ])
 
         let features = try featureRows()
-        let readLabel = "read: parse + decode into `Layout` (`LayoutValidator.decodedObjectCount`, SPI), \(size)"
+        let readLabel = "read: parse + decode into `Layout` (`LayoutValidator.decodedObjectCount`, `package`), \(size)"
         return [
             row("read", readLabel, read[0], "libxml2 `xmlReadMemory` + `xmlFreeDoc`", read[1], goal: 1),
             row(

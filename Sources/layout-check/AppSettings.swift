@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+import LayoutKit
 
 /// What an app's files outside Swift and Interface Builder say about which Interface Builder files it
 /// loads: the Info.plist files under the PATHs and the Swift source roots, the `INFOPLIST_KEY_…` build

@@ -1,4 +1,4 @@
-@_spi(LayoutCheck) import LayoutKit
+import LayoutKit
 
 /// How diagnostics are printed on standard output.
 enum OutputFormat: String, CaseIterable, Sendable {

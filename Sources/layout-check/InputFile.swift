@@ -1,4 +1,4 @@
-@_spi(FileReading) import LayoutKit
+import LayoutKit
 
 #if canImport(Glibc)
     import Glibc

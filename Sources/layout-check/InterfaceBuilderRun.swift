@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+import LayoutKit
 
 /// The Interface Builder side of a run: every `.xib` and `.storyboard` under the PATHs, checked against
 /// the run's Swift classes (`SwiftSources`), then the outlets no file connects.

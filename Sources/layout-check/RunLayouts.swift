@@ -1,5 +1,5 @@
 import Foundation
-@_spi(FileReading) import LayoutKit
+import LayoutKit
 
 /// The layouts of one run, by name, for `<include>`: every `*.layout.xml` found under the PATHs given,
 /// named by its file name without `.layout.xml`. Two files of one name: the first found wins (the

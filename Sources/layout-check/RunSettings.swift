@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+import LayoutKit
 
 /// What steers a run besides its PATHs: the configuration file and the baseline, both read before
 /// anything is checked, so that a broken one stops the run at once.

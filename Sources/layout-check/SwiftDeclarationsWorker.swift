@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) import LayoutKit
+import LayoutKit
 
 #if canImport(Glibc)
     import Glibc

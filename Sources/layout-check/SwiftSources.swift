@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+import LayoutKit
 
 /// One `--swift-sources [MODULE=]PATH` (or `<swift-sources path module?>`): a directory of Swift files
 /// and the module they make up.

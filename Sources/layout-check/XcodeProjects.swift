@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) @_spi(FileReading) import LayoutKit
+import LayoutKit
 
 /// The Xcode projects of a run: those named as PATHs (`MyApp.xcodeproj`) and, when no Swift sources
 /// were named, those found in the PATHs' directories. Each native target brings its Swift files (its

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(LayoutCheck) import LayoutKit
+import LayoutKit
 import Testing
 
 /// The configuration rule's fixture table: every file under `Fixtures/configurations` but the valid

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmark) import LayoutKit
+import LayoutKit
 import Testing
 
 /// How a diagnostic and its notes read, and the benchmark's read step, which only `layout-bench` calls.

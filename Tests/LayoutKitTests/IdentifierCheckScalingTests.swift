@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(LayoutCheck) @testable import LayoutKit
+@testable import LayoutKit
 
 /// The identifier rules are near-linear in the uses and the names: names are found through a dictionary,
 /// and the did-you-mean of every finding is paid from one budget for the run, not a distance over every

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(LayoutCheck) @testable import LayoutKit
+@testable import LayoutKit
 
 /// Building the catalog from Swift declarations is near-linear in the classes and members: extensions,
 /// typealiases, superclass chains and enum properties are each found through an index, not a scan.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(LayoutCheck) @testable import LayoutKit
+@testable import LayoutKit
 
 /// What sourcekitd's syntactic structure becomes: the classes, outlets and action selectors Interface
 /// Builder files are checked against.

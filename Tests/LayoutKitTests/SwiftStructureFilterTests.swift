@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(LayoutCheck) @testable import LayoutKit
+@testable import LayoutKit
 
 /// What the worker keeps of sourcekitd's reply (`SwiftStructureFilter`): the same declarations as the
 /// whole reply gives, in a reply that grows with the declarations rather than with the code in bodies,

@@ -321,8 +321,7 @@ public struct ClassCatalog: Sendable {
 
     /// This catalog with the classes of `other` whose modules this one does not cover (classes read
     /// from Swift, completed by the class schemas of modules whose sources were not given).
-    @_spi(LayoutCheck)
-    public func adding(uncoveredClassesOf other: ClassCatalog) -> ClassCatalog {
+    package func adding(uncoveredClassesOf other: ClassCatalog) -> ClassCatalog {
         guard let covered = coveredModules else { return self }
         var merged = self
         var added: Set<String> = []
@@ -343,7 +342,7 @@ public struct ClassCatalog: Sendable {
     }
 
     /// Every open class the catalog declares, with the reason, by key.
-    @_spi(LayoutCheck) public var openClasses: [(key: String, reason: String, location: SourceLocation?)] {
+    package var openClasses: [(key: String, reason: String, location: SourceLocation?)] {
         classes.values.compactMap { entry in entry.openReason.map { (entry.key, $0, entry.location) } }
             .sorted { $0.key < $1.key }
     }

@@ -15,8 +15,7 @@ extension LayoutRegistry {
 extension ClassCatalog {
     /// The declared classes as one class schema document per module (`Module.classes.xml`), for
     /// `layout-check --write-schemas`; classes without a module go in the document named `""`.
-    @_spi(LayoutCheck)
-    public func classSchemaDocumentsByModule() -> [(module: String, document: String)] {
+    package func classSchemaDocumentsByModule() -> [(module: String, document: String)] {
         let modules = Set(classes.values.filter { $0.builtIn == nil }.map { $0.module ?? "" })
         return modules.sorted().map { module in
             var only = ClassCatalog.builtIn

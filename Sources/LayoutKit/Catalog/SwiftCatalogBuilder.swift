@@ -8,8 +8,7 @@ extension ClassCatalog {
     /// the rules then never say one of its members is missing. Each class and member keeps its Swift
     /// line, which notes point at.
     /// - Parameter sources: each file's declarations with the module that compiles it.
-    @_spi(LayoutCheck)
-    public static func load(swift sources: [(module: String, declarations: SwiftDeclarations)]) -> ClassCatalog {
+    package static func load(swift sources: [(module: String, declarations: SwiftDeclarations)]) -> ClassCatalog {
         var builder = SwiftCatalogBuilder(sources)
         return builder.catalog()
     }

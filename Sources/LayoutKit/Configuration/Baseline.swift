@@ -10,18 +10,18 @@
 ///
 /// A finding matches an entry by rule, file and message, never by line, so that edits above it keep
 /// it matched; each entry matches one finding, so two identical findings need two entries.
-public struct Baseline: Sendable, Equatable {
+package struct Baseline: Sendable, Equatable {
     /// The namespace of baseline files.
-    public static let namespace = "urn:layoutkit:baseline:1"
+    package static let namespace = "urn:layoutkit:baseline:1"
 
     /// The largest baseline file read, as for any file the checker reads (4 MiB); `--write-baseline`
     /// refuses to write a larger one rather than write what `--baseline` cannot read (article "Security").
-    public static let maximumBytes = LayoutValidator.maximumFileBytes
+    package static let maximumBytes = LayoutValidator.maximumFileBytes
     /// The most findings a baseline holds: one element each, under the reader's element limit.
-    public static let maximumEntries = XMLReaderLimits.standard.maximumElements - 1
+    package static let maximumEntries = XMLReaderLimits.standard.maximumElements - 1
 
     /// Why a baseline of these entries, written as `bytes` bytes, could not be read back, if it could not.
-    public static func sizeProblem(entries: Int, bytes: Int) -> String? {
+    package static func sizeProblem(entries: Int, bytes: Int) -> String? {
         if entries > maximumEntries {
             return "it would hold \(entries) findings, and a baseline holds at most \(maximumEntries)"
         }
@@ -32,40 +32,40 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// One accepted finding.
-    public struct Entry: Sendable, Hashable, Comparable {
+    package struct Entry: Sendable, Hashable, Comparable {
         /// The rule's id.
-        public var rule: RuleID
+        package var rule: RuleID
         /// The file, relative to the baseline file's directory (`../` where it is not under it); empty
         /// for a finding about the whole run.
-        public var file: String
+        package var file: String
         /// The message, as the finding had it.
-        public var message: String
+        package var message: String
 
         /// Creates an entry.
-        public init(rule: RuleID, file: String, message: String) {
+        package init(rule: RuleID, file: String, message: String) {
             self.rule = rule
             self.file = file
             self.message = message
         }
 
         /// Orders by file, then rule, then message: the order of the file.
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.file, lhs.rule.rawValue, lhs.message) < (rhs.file, rhs.rule.rawValue, rhs.message)
         }
     }
 
     /// The entries, sorted.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates a baseline of these entries, sorted.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries.sorted()
     }
 
     /// Splits findings into those the baseline does not hold and the entries no finding matched.
     /// - Parameter findings: each finding as an entry, in any order.
     /// - Returns: the positions in `findings` of the new ones, ascending; the unmatched entries, sorted.
-    public func match(_ findings: [Entry]) -> (new: [Int], fixed: [Entry]) {
+    package func match(_ findings: [Entry]) -> (new: [Int], fixed: [Entry]) {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         var new: [Int] = []
@@ -89,7 +89,7 @@ public struct Baseline: Sendable, Equatable {
     ///   - bytes: the file's contents.
     ///   - file: the path of the file, as diagnostics should name it.
     /// - Returns: the baseline, which is to be used only when there are no diagnostics.
-    public static func read(_ bytes: [UInt8], file: String) -> (baseline: Baseline, diagnostics: [Diagnostic]) {
+    package static func read(_ bytes: [UInt8], file: String) -> (baseline: Baseline, diagnostics: [Diagnostic]) {
         var document = SettingsDocument(file: file, namespace: namespace)
         guard let root = document.root(of: bytes, named: "baseline") else {
             return (Baseline(entries: []), document.diagnostics)

@@ -12,14 +12,14 @@
 /// ```
 ///
 /// `Schemas/config.xsd` describes the file; the README's "Use in CI" explains each setting.
-public struct CheckConfiguration: Sendable, Equatable {
+package struct CheckConfiguration: Sendable, Equatable {
     /// The namespace of configuration files.
-    public static let namespace = "urn:layoutkit:config:1"
+    package static let namespace = "urn:layoutkit:config:1"
     /// The name `layout-check` looks for in the working directory and the folders above it.
-    public static let fileName = "layout-check.xml"
+    package static let fileName = "layout-check.xml"
 
     /// What a configuration may do with a rule's diagnostics.
-    public enum RuleSetting: String, Sendable, Hashable, CaseIterable {
+    package enum RuleSetting: String, Sendable, Hashable, CaseIterable {
         /// Reported as errors.
         case error
         /// Reported as warnings.
@@ -37,20 +37,20 @@ public struct CheckConfiguration: Sendable, Equatable {
     /// configuration file's directory as `<exclude>` patterns are. For `unconnected-outlet`, whose place is
     /// the first object that uses the class (and moves when a file that uses it earlier is added), it may
     /// name the Swift declaration instead: `<ignore rule="unconnected-outlet" declaration="Class.outlet"/>`.
-    @_spi(LayoutCheck) public struct Ignore: Sendable, Equatable {
+    package struct Ignore: Sendable, Equatable {
         /// The rule silenced; one that may be lowered.
-        public var rule: RuleID
+        package var rule: RuleID
         /// The files it applies to; `nil` for an ignore of a declaration.
-        public var file: PathPattern?
+        package var file: PathPattern?
         /// The Interface Builder `id` of the element; `nil` for an ignore of a declaration.
-        public var object: String?
+        package var object: String?
         /// `Class.outlet`: the outlet declaration whose `unconnected-outlet` it silences, wherever reported.
-        public var declaration: String?
+        package var declaration: String?
         /// Where the `<ignore>` is written: an unused one is reported there.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
 
         /// An ignore of `rule` at `object` in the files `file` matches.
-        public init(rule: RuleID, file: PathPattern, object: String, location: SourceLocation? = nil) {
+        package init(rule: RuleID, file: PathPattern, object: String, location: SourceLocation? = nil) {
             self.rule = rule
             self.file = file
             self.object = object
@@ -58,7 +58,7 @@ public struct CheckConfiguration: Sendable, Equatable {
         }
 
         /// An ignore of `rule` about the Swift declaration `declaration` (`Class.outlet`).
-        public init(rule: RuleID, declaration: String, location: SourceLocation? = nil) {
+        package init(rule: RuleID, declaration: String, location: SourceLocation? = nil) {
             self.rule = rule
             self.declaration = declaration
             self.location = location
@@ -66,32 +66,32 @@ public struct CheckConfiguration: Sendable, Equatable {
     }
 
     /// Class schema directories or files, as written: relative to the configuration file's directory.
-    public var schemas: [String] = []
+    package var schemas: [String] = []
     /// Directories of Swift code that Interface Builder files are checked against, as written: relative
     /// to the configuration file's directory.
-    public var swiftSources: [String] = []
+    package var swiftSources: [String] = []
     /// The module each `<swift-sources>` path names with `module=`, by path as written.
-    public var swiftSourceModules: [String: String] = [:]
+    package var swiftSourceModules: [String: String] = [:]
     /// Files to leave out of a directory search, matched against paths relative to the configuration
     /// file's directory.
-    public var excludes: [PathPattern] = [] {
+    package var excludes: [PathPattern] = [] {
         didSet { excludeSet = PathPatternSet(excludes) }
     }
     /// `excludes`, arranged for matching many paths against many patterns.
     private var excludeSet = PathPatternSet([])
     /// The setting of each rule the configuration names.
-    public var rules: [RuleID: RuleSetting] = [:]
+    package var rules: [RuleID: RuleSetting] = [:]
     /// The Interface Builder findings the configuration silences, in file order.
-    @_spi(LayoutCheck) public var ignores: [Ignore] = []
+    package var ignores: [Ignore] = []
     /// The baseline file whose findings are not reported, as written: relative to the configuration
     /// file's directory. `--baseline` and `--write-baseline` replace it.
-    public var baseline: String?
+    package var baseline: String?
     /// Where each of `schemas` and `swiftSources` was written, by path as written, for the checker's
     /// diagnostics about a path it will not read (outside the repository, not a file or a folder).
     package var pathLocations: [String: SourceLocation] = [:]
 
     /// Creates a configuration.
-    public init(
+    package init(
         schemas: [String] = [], swiftSources: [String] = [], excludes: [PathPattern] = [],
         rules: [RuleID: RuleSetting] = [:], baseline: String? = nil
     ) {
@@ -105,13 +105,13 @@ public struct CheckConfiguration: Sendable, Equatable {
 
     /// Whether a path relative to the configuration file's directory is excluded: an exclude matches
     /// it, or one of the directories it lies in.
-    public func isExcluded(_ relativePath: String) -> Bool {
+    package func isExcluded(_ relativePath: String) -> Bool {
         excludeSet.matchesPathOrAncestor(relativePath)
     }
 
     /// The diagnostics as the configuration has them: each rule's severity set, ignored rules dropped.
     /// Rules off by default (`open-class`) are dropped unless the configuration gives them a severity.
-    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.compactMap { diagnostic in
             var changed = diagnostic
             switch rules[diagnostic.rule] {
@@ -134,7 +134,7 @@ public struct CheckConfiguration: Sendable, Equatable {
     ///   - bytes: the file's contents.
     ///   - file: the path of the file, as diagnostics should name it.
     /// - Returns: the configuration, which is to be used only when there are no diagnostics.
-    public static func read(_ bytes: [UInt8], file: String) -> (
+    package static func read(_ bytes: [UInt8], file: String) -> (
         configuration: CheckConfiguration, diagnostics: [Diagnostic]
     ) {
         var document = SettingsDocument(file: file, namespace: namespace)

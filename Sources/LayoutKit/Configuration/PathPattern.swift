@@ -1,11 +1,11 @@
 /// A glob over `/`-separated relative paths, as `<exclude path>` writes it: `*` is any run of
 /// characters within one name, `?` one character within a name, and a `**` name any number of
 /// directories, none included (`Layouts/Legacy/**`, `**/Generated/*.layout.xml`).
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Why a pattern cannot be used.
-    public struct Problem: Error, Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
         /// What is wrong, in words.
-        public var reason: String
+        package var reason: String
     }
 
     private enum Part: Hashable {
@@ -15,11 +15,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     private let parts: [Part]
     /// The pattern as written.
-    public let description: String
+    package let description: String
 
     /// Parses a pattern.
     /// - Returns: the pattern, or a `Problem` for an empty or absolute one, or `**` inside a name.
-    public static func parse(_ text: String) -> Result<PathPattern, Problem> {
+    package static func parse(_ text: String) -> Result<PathPattern, Problem> {
         guard !text.isEmpty else { return .failure(Problem(reason: "the pattern is empty")) }
         guard !text.hasPrefix("/") else {
             return .failure(Problem(reason: "the pattern must be relative to the configuration file's directory"))
@@ -38,7 +38,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the pattern matches the whole of a relative path.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         match(Self.names(of: path), orAncestor: false)
     }
 

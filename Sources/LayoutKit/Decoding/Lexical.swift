@@ -233,7 +233,6 @@ func closestMatch(to word: String, in candidates: some Sequence<String>) -> Stri
 /// `; did you mean 'x'?` or nothing, for a small, fixed set of `candidates`.
 ///
 /// Not API: `layout-check` suggests its options with it.
-@_spi(LayoutCheck)
-public func suggestion(for word: String, in candidates: some Sequence<String>) -> String {
+package func suggestion(for word: String, in candidates: some Sequence<String>) -> String {
     closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
 }

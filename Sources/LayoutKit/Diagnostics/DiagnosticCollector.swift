@@ -114,8 +114,7 @@ struct DiagnosticCollector: Sendable {
 extension Diagnostic {
     /// `diagnostics` of any files, in any order, each file's cut to the limit of one file (notes and
     /// severities kept): for the checker's Interface Builder files, which are judged all at once.
-    @_spi(LayoutCheck)
-    public static func capped(perFile diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func capped(perFile diagnostics: [Diagnostic]) -> [Diagnostic] {
         DiagnosticCollector.cappedPerFile(diagnostics.sorted(by: Diagnostic.ordered))
     }
 }

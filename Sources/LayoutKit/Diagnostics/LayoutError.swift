@@ -55,7 +55,6 @@ extension LayoutError {
 /// How messages list top-level objects: `: Module.A, Module.B`, or nothing for none.
 ///
 /// Not API: `assertInstantiates` lists them the same way.
-@_spi(LayoutTesting)
-public func topLevelClassList(_ objects: [AnyObject]) -> String {
+package func topLevelClassList(_ objects: [AnyObject]) -> String {
     objects.isEmpty ? "" : ": " + objects.map { String(reflecting: type(of: $0)) }.joined(separator: ", ")
 }

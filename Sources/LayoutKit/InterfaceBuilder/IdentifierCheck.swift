@@ -6,7 +6,7 @@
 ///
 /// Only plain literals are judged; a name built at run time is never a finding. Linear in the uses and
 /// definitions: one dictionary per kind, and did-you-mean paid from one `SuggestionBudget` for the run.
-@_spi(LayoutCheck) public struct IdentifierCheck {
+package struct IdentifierCheck {
     /// What the run knows besides Swift and Interface Builder files.
     public struct Context: Sendable {
         /// File names the app's settings load (`UIMainStoryboardFile`, `UILaunchStoryboardName`,

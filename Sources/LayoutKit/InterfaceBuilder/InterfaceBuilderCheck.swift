@@ -4,7 +4,7 @@
 ///
 /// Each file is checked on its own (`check(_:file:)`, from any thread) and gives back what it
 /// connects; `unconnectedOutlets(_:)` then looks at what the whole run connected, once.
-@_spi(LayoutCheck) public struct InterfaceBuilderCheck: Sendable {
+package struct InterfaceBuilderCheck: Sendable {
     private let classes: SwiftClassIndex
     /// The modules whose Swift sources the run was given, by name: a `customModule` among them says the
     /// class must be declared there.
@@ -145,7 +145,7 @@
 }
 
 /// What one Interface Builder file found: its diagnostics and what it connects.
-@_spi(LayoutCheck) public struct InterfaceBuilderFileReport: Sendable {
+package struct InterfaceBuilderFileReport: Sendable {
     /// The file's own diagnostics (every rule but `unconnected-outlet`).
     public var diagnostics: [Diagnostic]
     /// The Swift classes it uses and the outlets it connects on them.
@@ -163,7 +163,7 @@
 }
 
 /// The Swift classes Interface Builder files use and the outlets they connect, merged over a run.
-@_spi(LayoutCheck) public struct InterfaceBuilderUsage: Sendable {
+package struct InterfaceBuilderUsage: Sendable {
     /// Each class used, by `Module.Name`, at its first object (in path, line, column order).
     var firstUse: [String: SourceLocation] = [:]
     /// The ids of the element of each class's first use and of the elements around it, for `<ignore>`.

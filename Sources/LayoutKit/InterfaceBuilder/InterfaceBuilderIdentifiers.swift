@@ -1,6 +1,6 @@
 /// What one Interface Builder file defines and names that Swift code refers to by string: its reuse
 /// identifiers, scenes' storyboard identifiers, segue identifiers, and the storyboards it references.
-@_spi(LayoutCheck) public struct InterfaceBuilderIdentifiers: Sendable {
+package struct InterfaceBuilderIdentifiers: Sendable {
     /// A name and where the file defines it.
     struct Definition: Sendable {
         var name: String

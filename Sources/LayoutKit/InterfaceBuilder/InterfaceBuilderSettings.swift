@@ -2,7 +2,7 @@
 /// rules of each file, as `LayoutValidator` applies suppressions and severities to a layout's: first the
 /// `<ignore>`s (a nib cannot hold an `lk:ignore`: Xcode drops attributes it does not know), then each
 /// rule's configured severity, then the per-file cap.
-@_spi(LayoutCheck) public struct InterfaceBuilderSettings: Sendable {
+package struct InterfaceBuilderSettings: Sendable {
     /// The severity each rule the configuration names is given.
     public var rules: [RuleID: CheckConfiguration.RuleSetting]
     /// The configuration's `<ignore>`s.

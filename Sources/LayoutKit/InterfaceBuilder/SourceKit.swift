@@ -24,7 +24,7 @@ import Foundation
 /// library as safe to call from several threads, and on two cores concurrent requests were no faster
 /// (1,000 files: about 2.7 s of CPU either way). Turning its answer into declarations happens outside
 /// that lock, so callers on several threads still overlap that part.
-@_spi(LayoutCheck) public struct SourceKit: Sendable {
+package struct SourceKit: Sendable {
     /// Why sourcekitd could not be loaded, in words that say how to point at it.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         /// What went wrong and what to do about it.

@@ -102,7 +102,7 @@ struct SwiftMethod: Sendable {
 }
 
 /// The classes and extensions one Swift file declares, read with sourcekitd.
-@_spi(LayoutCheck) public struct SwiftDeclarations: Sendable {
+package struct SwiftDeclarations: Sendable {
     var types: [SwiftTypeDeclaration]
     /// `typealias Name = Target` of the file, qualified names, targets as written.
     var typeAliases: [(name: String, target: String)] = []

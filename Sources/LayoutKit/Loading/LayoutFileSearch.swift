@@ -2,8 +2,7 @@
 /// `layout-check`'s directory search and `LayoutTesting`'s share, so the two check the same files.
 ///
 /// Not API: only those two search folders.
-@_spi(LayoutFileSearch)
-public enum LayoutFileSearch {
+package enum LayoutFileSearch {
     /// Whether an entry found in a folder (a file or a folder, by the bytes of its name) is passed over:
     /// hidden entries, whose names start with a dot — `.git`, `.build`, `.` and `..`. A folder named
     /// to the search itself is searched whatever its name.

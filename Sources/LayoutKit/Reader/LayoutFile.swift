@@ -12,9 +12,8 @@ import Foundation
 /// loader, the layout sources and the checker alike: a 200 MB file, or `/dev/zero`, costs no more
 /// than a file at the limit, and the reader still sees enough to report `input-limit`.
 ///
-/// Not API: the checker reaches it as `@_spi(FileReading)`.
-@_spi(FileReading)
-public enum LayoutFile {
+/// Not API: `package`, for the checker.
+package enum LayoutFile {
     /// The most bytes read from any file: one past `InputLimits.maximumFileBytes`.
     public static let readLimit = InputLimits.maximumFileBytes + 1
 

@@ -8,18 +8,19 @@
 /// Steps that look past one file (includes) read through `source`; options (suppressions,
 /// severities) go in `Options`, so a new step is a new field, not a new parameter of every caller.
 public struct LayoutValidator: Sendable {
-    /// How a run is configured beyond its classes and its layouts. Empty in format 1.0.
-    public struct Options: Sendable {
+    /// How a run is configured beyond its classes and its layouts: `layout-check`'s configuration, which
+    /// is the tool's and not API.
+    package struct Options: Sendable {
         /// The severity each rule a configuration names is given (`layout-check.xml`'s `<rule>`),
         /// applied as diagnostics leave the rules: an ignored rule is gone before includes count a
         /// layout's errors.
-        public var ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
+        package var ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
 
         /// The default options.
-        public init() { ruleSettings = [:] }
+        package init() { ruleSettings = [:] }
 
         /// Options with a configuration's rule settings.
-        public init(ruleSettings: [RuleID: CheckConfiguration.RuleSetting]) {
+        package init(ruleSettings: [RuleID: CheckConfiguration.RuleSetting]) {
             self.ruleSettings = ruleSettings
         }
     }
@@ -33,7 +34,7 @@ public struct LayoutValidator: Sendable {
     /// Where other layouts of the run are found, by name; `nil` when the caller has none.
     public let source: (any LayoutSource)?
     /// The run's options.
-    public let options: Options
+    package let options: Options
     /// The layouts reached through includes, read and checked once for every file this validator checks.
     let includes: IncludeStore?
 
@@ -42,8 +43,12 @@ public struct LayoutValidator: Sendable {
     /// - Parameters:
     ///   - catalog: The classes layouts may name; `nil` skips the class rules.
     ///   - source: Where other layouts of the run are found, by name.
-    ///   - options: The run's options.
-    public init(catalog: ClassCatalog?, source: (any LayoutSource)? = nil, options: Options = Options()) {
+    public init(catalog: ClassCatalog?, source: (any LayoutSource)? = nil) {
+        self.init(catalog: catalog, source: source, options: Options())
+    }
+
+    /// A validator for one run of `layout-check`, with its configuration's options.
+    package init(catalog: ClassCatalog?, source: (any LayoutSource)?, options: Options) {
         self.catalog = catalog
         self.source = source
         self.options = options
@@ -64,9 +69,8 @@ public struct LayoutValidator: Sendable {
     /// `validate(_:file:name:)` with the name asked for only when the layout has an `<include>`: the
     /// checker then builds its index of the run's layouts only for a run that includes.
     ///
-    /// Not API: `layout-check` reaches it as `@_spi(FileReading)`.
-    @_spi(FileReading)
-    public func validate(_ bytes: [UInt8], file: String, name: () -> String?) -> [Diagnostic] {
+    /// Not API: `package`, for `layout-check`.
+    package func validate(_ bytes: [UInt8], file: String, name: () -> String?) -> [Diagnostic] {
         analyze(bytes, file: file, name: name).diagnostics
     }
 
@@ -84,8 +88,7 @@ public struct LayoutValidator: Sendable {
     /// which times it against libxml2 and FoundationXML doing the same. Not API: only the benchmark uses it.
     ///
     /// - Returns: How many object elements the layout has, or `nil` when it breaks the format.
-    @_spi(Benchmark)
-    public static func decodedObjectCount(_ bytes: [UInt8], file: String) -> Int? {
+    package static func decodedObjectCount(_ bytes: [UInt8], file: String) -> Int? {
         guard case .document(let root) = XMLReader.read(bytes, file: file) else { return nil }
         var decoder = LayoutDecoder(file: file)
         let layout = decoder.decode(root)

@@ -166,8 +166,7 @@ public struct LayoutLoader: Sendable {
     /// `registry` when it is registered there (main-actor classes included), from the class otherwise.
     ///
     /// Not API: `assertLayoutsValid(in:registry:owners:)` checks owners with it without making one.
-    @_spi(LayoutTesting)
-    public func unconnectedOwner(_ type: AnyObject.Type, registry: LayoutRegistry) -> Diagnostic? {
+    package func unconnectedOwner(_ type: AnyObject.Type, registry: LayoutRegistry) -> Diagnostic? {
         let members = registry.registeredClass(for: type)?.members ?? LayoutRegistry.members(of: type)
         return template.unconnectedOwner(type, members: members)
     }

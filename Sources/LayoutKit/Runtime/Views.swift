@@ -180,8 +180,7 @@ open class Control: View {
     }
 
     /// The names of the actions connected to `target`, for any event, in the order they were connected.
-    @_spi(LayoutTesting)
-    public func actionNames(targeting target: AnyObject) -> [String] {
+    package func actionNames(targeting target: AnyObject) -> [String] {
         targetActions.filter { $0.target === target }.map(\.name)
     }
 }

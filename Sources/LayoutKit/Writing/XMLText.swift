@@ -5,8 +5,7 @@
 /// well-formed), so those are replaced by their Swift escape (`\u{1}`), the way the text format shows
 /// them; tab, line feed and carriage return are kept as character references, which an attribute value
 /// keeps as they are rather than turning them into spaces.
-@_spi(XMLWriting)
-public enum XMLText {
+package enum XMLText {
     /// `text` for a double-quoted attribute value or for character data.
     public static func escaped(_ text: String) -> String {
         var escaped = ""

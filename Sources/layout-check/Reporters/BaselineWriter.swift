@@ -1,4 +1,4 @@
-@_spi(XMLWriting) import LayoutKit
+import LayoutKit
 
 /// The baseline file `--write-baseline` writes and `--baseline` reads (`Baseline` in LayoutKit).
 ///

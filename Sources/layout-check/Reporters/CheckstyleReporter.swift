@@ -1,4 +1,4 @@
-@_spi(XMLWriting) import LayoutKit
+import LayoutKit
 
 /// Checkstyle XML, which many review and CI tools import: a `<file>` per file with findings, an
 /// `<error>` per diagnostic (warnings included, with their severity).

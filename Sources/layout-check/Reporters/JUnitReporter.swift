@@ -1,4 +1,4 @@
-@_spi(XMLWriting) import LayoutKit
+import LayoutKit
 
 /// JUnit XML, which CI servers show as a test report: one test case per file, a failure per error.
 ///
