@@ -123,7 +123,8 @@ enum LayoutCheck {
         var swift: SwiftSources?
         if var worker = sourceKit {
             do throws(UsageError) {
-                swift = try SwiftSources.read(swiftRoots, worker: &worker, isExcluded: exclusion ?? { _ in false })
+                swift = try SwiftSources.read(
+                    swiftRoots, worker: &worker, jobs: arguments.jobs, isExcluded: exclusion ?? { _ in false })
             } catch {
                 return usageFailure([error], destination: destination)
             }

@@ -26,6 +26,9 @@ enum SwiftDeclarationsWorker {
     /// Tests only: the worker computes for ever on the files with these names (comma-separated), as if
     /// sourcekitd were quadratic in them.
     static let spinVariable = "LAYOUTKIT_TEST_SPIN_ON"
+    /// Tests only: a file to which each worker appends a line when it has loaded sourcekitd, so that a test
+    /// can count the workers of a run.
+    static let startLogVariable = "LAYOUTKIT_TEST_WORKER_LOG"
     /// Tests only: seconds without progress after which a worker counts as hung, instead of `stallLimit`.
     static let timeoutVariable = "LAYOUTKIT_TEST_WORKER_TIMEOUT"
     /// How long a worker may use no CPU time at all while a reply is due before the parent stops it as
@@ -45,6 +48,13 @@ enum SwiftDeclarationsWorker {
             return 2
         }
         guard send(Array("R 0\n".utf8), to: STDOUT_FILENO) else { return 2 }
+        if let log = ProcessInfo.processInfo.environment[startLogVariable] {
+            let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+            if descriptor >= 0 {
+                _ = send(Array("started \(getpid())\n".utf8), to: descriptor)
+                close(descriptor)
+            }
+        }
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
         let hangOn = ProcessInfo.processInfo.environment[hangVariable]
         let spinOn = ProcessInfo.processInfo.environment[spinVariable]
@@ -216,9 +226,11 @@ struct SwiftDeclarationsWorkerConnection {
         }
     }
 
-    /// sourcekitd's reply for one file, its CPU time charged to `budget`; a worker that dies on it is a
-    /// failure naming the crash, one that uses no CPU for `stallLimit` is stopped as hung.
-    mutating func reply(to text: [UInt8], name: String, budget: inout SourceKitBudget) -> Outcome {
+    /// sourcekitd's reply for one file, its CPU time charged to `budget` as it is used (so that workers
+    /// working side by side share one budget); a worker that dies on it is a failure naming the crash, one
+    /// that uses no CPU for `stallLimit` is stopped as hung, and one working while the budget is spent (by
+    /// this file or by another worker's) is stopped.
+    mutating func reply(to text: [UInt8], name: String, budget: Locked<SourceKitBudget>) -> Outcome {
         if worker == nil {
             switch start() {
             case .success(let started): worker = started
@@ -227,7 +239,7 @@ struct SwiftDeclarationsWorkerConnection {
         }
         guard var running = worker else { return .reply(.failure("no worker")) }
         worker = running
-        budget.send(bytes: text.count)
+        budget.withLock { $0.send(bytes: text.count) }
         let nameBytes = Array(name.utf8)
         guard
             SwiftDeclarationsWorker.send(
@@ -262,15 +274,19 @@ struct SwiftDeclarationsWorkerConnection {
             }
             let now = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
             if now > cpu { lastProgress = ContinuousClock.now }
-            if now - running.cpu > budget.remaining {
+            // Charged as it is used, so that another worker sees it at once.
+            let isSpent = budget.withLock { budget in
                 budget.charge(now - running.cpu)
+                return budget.remaining < .zero
+            }
+            running.cpu = now
+            if isSpent {
                 kill(running.process.processIdentifier, SIGKILL)
                 _ = stop()
                 return .budgetSpent
             }
             cpu = now
             if ContinuousClock.now - lastProgress > stallLimit {
-                budget.charge(now - running.cpu)
                 // A hung worker never reads its closed input: stop it before waiting for it.
                 kill(running.process.processIdentifier, SIGKILL)
                 _ = stop()
@@ -281,7 +297,7 @@ struct SwiftDeclarationsWorkerConnection {
             }
         }
         let used = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
-        budget.charge(used - running.cpu)
+        budget.withLock { $0.charge(used - running.cpu) }
         running.cpu = used
         worker = running
         let parts = (header ?? "").split(separator: " ", maxSplits: 1)

@@ -68,8 +68,9 @@ struct SwiftSources {
     var isIncomplete = false
 
     /// Reads the Swift files under `roots`; files and directories the configuration excludes are skipped.
+    /// Runs with `jobs` of 2 or more and at least `filesPerWorker` files for each use two workers.
     static func read(
-        _ roots: [SwiftSourceRoot], worker: inout SwiftDeclarationsWorkerConnection,
+        _ roots: [SwiftSourceRoot], worker: inout SwiftDeclarationsWorkerConnection, jobs: Int = 1,
         isExcluded: @escaping @Sendable (SystemPath) -> Bool
     ) throws(UsageError) -> SwiftSources {
         defer { worker.finish() }
@@ -83,61 +84,178 @@ struct SwiftSources {
             }
             discoveries.append((root, discovery))
         }
-        var result = SwiftSources()
-        var budget = SourceKitBudget(environment: ProcessInfo.processInfo.environment)
-        var unread = 0
-        // One file at a time, as sourcekitd serves one request at a time, in a worker process that a
-        // crash inside sourcekitd ends instead of the run.
-        // A file two targets compile is read once.
-        var read: [String: SwiftDeclarations] = [:]
+        // First the files, in the order found; a file two targets compile is read once, for the first.
+        var order: [(root: Int, read: Int)] = []
+        var reads: [InputFile] = []
+        var firstRead: [String: Int] = [:]
+        var discoveryEnds: [Int] = []
         for index in discoveries.indices {
             let root = discoveries[index].root
             while let file = discoveries[index].discovery.next() {
                 if root.exceptions.contains(file.displayPath) { continue }
-                if let known = read[file.displayPath] {
-                    result.files.append((root.module, known))
-                    result.targets.append(root.target)
+                if let known = firstRead[file.displayPath] {
+                    order.append((index, known))
                     continue
                 }
-                switch file.contents() {
-                case .bytes(let bytes):
-                    var declarations: SwiftDeclarations
-                    // Past the limit, `read` says so without asking sourcekitd.
-                    if bytes.count <= InputLimits.maximumFileBytes, !scan.needsSourceKit(bytes) {
-                        result.skipped += 1
-                        declarations = SwiftDeclarations(nothingDeclaredIn: file.displayPath)
-                    } else if result.isIncomplete {
-                        unread += 1
-                        continue
-                    } else {
-                        var spent = false
-                        declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
-                            switch worker.reply(to: $0, name: file.displayPath, budget: &budget) {
-                            case .reply(let reply): return reply
-                            case .budgetSpent:
-                                spent = true
-                                return .failure("")
-                            }
-                        }
-                        if spent {
-                            result.isIncomplete = true
-                            unread += 1
-                            continue
-                        }
-                        result.sent += bytes.count > InputLimits.maximumFileBytes ? 0 : 1
+                firstRead[file.displayPath] = reads.count
+                order.append((index, reads.count))
+                reads.append(file)
+            }
+            discoveryEnds.append(order.count)
+        }
+
+        // Then sourcekitd reads them, one request at a time in each worker process (a crash inside
+        // sourcekitd ends a worker, not the run), in up to two workers side by side: sourcekitd is the
+        // run's cost, and a second worker shares the first one's loaded library pages.
+        let budget = Locked(SourceKitBudget(environment: ProcessInfo.processInfo.environment))
+        let outcomes = Reading(reads: reads, scan: scan)
+        var second: SwiftDeclarationsWorkerConnection?
+        if min(jobs, Self.maximumWorkers, (reads.count + Self.filesPerWorker - 1) / Self.filesPerWorker) >= 2 {
+            second = try? SwiftDeclarationsWorkerConnection(library: worker.library, calls: worker.calls)
+        }
+        if let other = second {
+            // Each worker is its own lane's: the lock only hands it to that lane's thread and back.
+            let lanes = [Locked(worker), Locked(other)]
+            DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+                lanes[lane].withLock { outcomes.run(with: &$0, budget: budget) }
+            }
+            worker = lanes[0].withLock { $0 }
+            lanes[1].withLock { $0.finish() }
+        } else {
+            outcomes.run(with: &worker, budget: budget)
+        }
+
+        var result = SwiftSources()
+        var unread = 0
+        let read = outcomes.results()
+        var position = 0
+        var counted = [Bool](repeating: false, count: reads.count)
+        for index in discoveries.indices {
+            let module = discoveries[index].root.module
+            let target = discoveries[index].root.target
+            while position < discoveryEnds[index] {
+                let readIndex = order[position].read
+                position += 1
+                // A file compiled by two targets: its outcome counts once, its declarations for each.
+                let isFirst = !counted[readIndex]
+                counted[readIndex] = true
+                switch read[readIndex] {
+                case .declarations(let declarations, let how):
+                    result.files.append((module, declarations))
+                    result.targets.append(target)
+                    guard isFirst else { continue }
+                    switch how {
+                    case .sent: result.sent += 1
+                    case .skipped: result.skipped += 1
+                    case .tooLarge: break
                     }
-                    read[file.displayPath] = declarations
-                    result.files.append((root.module, declarations))
-                    result.targets.append(root.target)
                     result.diagnostics += declarations.diagnostics
-                case .unreadable(let reason): result.diagnostics.append(file.unreadable(reason))
+                case .unread:
+                    if isFirst { unread += 1 }
+                    result.isIncomplete = true
+                case .unreadable(let diagnostic):
+                    if isFirst { result.diagnostics.append(diagnostic) }
                 }
             }
             result.diagnostics += discoveries[index].discovery.diagnostics
         }
         if result.isIncomplete {
-            result.diagnostics.append(budget.exhausted(read: result.sent, unread: unread))
+            result.diagnostics.append(budget.withLock { $0.exhausted(read: result.sent, unread: unread) })
         }
         return result
+    }
+
+    /// At most this many sourcekitd workers: each loads sourcekitd (about 80 MiB resident, most of it the
+    /// library's pages, which the second shares), and two already keep two cores busy.
+    static let maximumWorkers = 2
+    /// A second worker is started for at least this many files each: below, starting it costs more than it
+    /// saves, and a small run (the build plugin's, one target) stays at one process.
+    static let filesPerWorker = 64
+
+    /// What became of one file.
+    enum Outcome: Sendable {
+        /// How a file's declarations were had.
+        enum How: Sendable {
+            /// sourcekitd read it.
+            case sent
+            /// The scan showed there is nothing to read in it.
+            case skipped
+            /// Past the limit for one file: not sent, its declarations are the diagnostic that says so.
+            case tooLarge
+        }
+        case declarations(SwiftDeclarations, How)
+        /// Left unread: sourcekitd's budget was spent.
+        case unread
+        case unreadable(Diagnostic)
+    }
+
+    /// The files of a run and what became of each, shared by the workers' threads: each takes the next
+    /// file not taken, so a slow file holds up one worker, not both.
+    final class Reading: Sendable {
+        let reads: [InputFile]
+        let scan: SwiftFileScan
+        private let state = Locked(State())
+
+        private struct State {
+            var next = 0
+            var outcomes: [Outcome?]
+            /// Set when sourcekitd's budget ran out: no file is sent after it.
+            var isSpent = false
+            init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+            init() { self.init(count: 0) }
+        }
+
+        init(reads: [InputFile], scan: SwiftFileScan) {
+            self.reads = reads
+            self.scan = scan
+            state.withLock { $0 = State(count: reads.count) }
+        }
+
+        /// Reads files through `worker` until none is left.
+        func run(with worker: inout SwiftDeclarationsWorkerConnection, budget: Locked<SourceKitBudget>) {
+            while let index = state.withLock({ state -> Int? in
+                guard state.next < reads.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }) {
+                let outcome = read(reads[index], with: &worker, budget: budget)
+                state.withLock { $0.outcomes[index] = outcome }
+            }
+        }
+
+        /// Every file's outcome, in the order of `reads`, once the workers are done.
+        func results() -> [Outcome] {
+            state.withLock { $0.outcomes.map { $0 ?? .unread } }
+        }
+
+        private func read(
+            _ file: InputFile, with worker: inout SwiftDeclarationsWorkerConnection, budget: Locked<SourceKitBudget>
+        ) -> Outcome {
+            switch file.contents() {
+            case .bytes(let bytes):
+                // Past the limit, `read` says so without asking sourcekitd.
+                let isTooLarge = bytes.count > InputLimits.maximumFileBytes
+                if !isTooLarge, !scan.needsSourceKit(bytes) {
+                    return .declarations(SwiftDeclarations(nothingDeclaredIn: file.displayPath), .skipped)
+                }
+                if state.withLock({ $0.isSpent }) { return .unread }
+                var spent = false
+                let declarations = SwiftDeclarations.read(bytes, file: file.displayPath) {
+                    switch worker.reply(to: $0, name: file.displayPath, budget: budget) {
+                    case .reply(let reply): return reply
+                    case .budgetSpent:
+                        spent = true
+                        return .failure("")
+                    }
+                }
+                if spent {
+                    state.withLock { $0.isSpent = true }
+                    return .unread
+                }
+                return .declarations(declarations, isTooLarge ? .tooLarge : .sent)
+            case .unreadable(let reason):
+                return .unreadable(file.unreadable(reason))
+            }
+        }
     }
 }

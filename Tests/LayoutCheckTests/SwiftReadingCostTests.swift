@@ -102,4 +102,67 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(try result.report().diagnostics.isEmpty)
     }
+
+    /// A run of enough Swift files reads them in two sourcekitd workers side by side (sourcekitd is the
+    /// cost of a run), and says exactly what one worker says: the files are shared out as the workers
+    /// come free, and the findings put back in the order the files were found.
+    @Test func twoWorkersSayWhatOneSays() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        // Twice `filesPerWorker` view controllers, one in ten naming an outlet the nib does not have, so
+        // that both workers read classes the findings depend on.
+        let count = 2 * SwiftSources.filesPerWorker
+        for index in 1...count {
+            let outlet = index % 10 == 0 ? "renamedLabel" : "titleLabel"
+            try scratch.write(
+                "import UIKit\n\nfinal class Screen\(index): UIViewController {\n"
+                    + "    @IBOutlet weak var \(outlet): UILabel!\n}\n",
+                to: "App/Screen\(index).swift")
+            try scratch.write(Self.nib(owner: "Screen\(index)"), to: "App/Screen\(index).xib")
+        }
+        var reports: [Int: String] = [:]
+        for jobs in [1, 2] {
+            let log = scratch.path + "/workers-\(jobs).log"
+            let app = scratch.path + "/App"
+            let result = try runLayoutCheck(
+                ["--jobs", "\(jobs)", "--format", "json", "--swift-sources", app, app],
+                environment: [SwiftDeclarationsWorker.startLogVariable: log], timeout: .seconds(600))
+            #expect(result.status == 1, "\(result)")
+            let report = try result.report()
+            #expect(report.diagnostics.filter { $0.rule == "unknown-outlet" }.count == count / 10, "\(result)")
+            reports[jobs] = result.standardOutput
+            let started = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            #expect(started.count == jobs, "\(started)")
+        }
+        #expect(reports[1] == reports[2])
+    }
+
+    /// A nib whose File's Owner is `owner`, its view's label connected to the outlet `titleLabel`.
+    private static func nib(owner: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" \
+        targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" \
+        useTraitCollections="YES" colorMatched="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" \
+        customClass="\(owner)" customModule="App" customModuleProvider="target">
+                    <connections>
+                        <outlet property="titleLabel" destination="lbl-1" id="out-1"/>
+                        <outlet property="view" destination="vw-1" id="out-2"/>
+                    </connections>
+                </placeholder>
+                <view contentMode="scaleToFill" id="vw-1">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                    <subviews>
+                        <label opaque="NO" text="Title" id="lbl-1">
+                            <rect key="frame" x="16" y="12" width="288" height="20"/>
+                        </label>
+                    </subviews>
+                </view>
+            </objects>
+        </document>
+
+        """
+    }
 }

@@ -23,7 +23,8 @@ import Foundation
 /// one at a time in the whole process, whichever thread calls: nothing documents the in-process
 /// library as safe to call from several threads, and on two cores concurrent requests were no faster
 /// (1,000 files: about 2.7 s of CPU either way). Turning its answer into declarations happens outside
-/// that lock, so callers on several threads still overlap that part.
+/// that lock, so callers on several threads still overlap that part. `layout-check` gets its parallelism
+/// from two worker processes, each with its own sourcekitd.
 package struct SourceKit: Sendable {
     /// Why sourcekitd could not be loaded, in words that say how to point at it.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
