@@ -5,7 +5,7 @@ import PhotoApp
 /// What one invocation of `layout-bench` does.
 enum BenchCommand {
     /// Measure every row and print the table.
-    case measure(quick: Bool, layoutCheck: String?, seed: UInt64, pluginBuilds: Bool)
+    case measure(quick: Bool, layoutCheck: String?, seed: UInt64, pluginBuilds: Bool, only: Section? = nil)
     /// Write a corpus and its class schemas, as the check and scale rows do.
     case generate(directory: String, count: Int, seed: UInt64)
     /// Repeat one in-process step with no timing around it, for `valgrind --tool=callgrind`.
@@ -14,6 +14,18 @@ enum BenchCommand {
     /// children cannot report their peak memory (see `ChildReport`).
     case measureChild(report: String, command: [String])
     case help
+
+    /// The parts of the table `--only` can pick.
+    enum Section: String, CaseIterable {
+        /// read, load and instantiate, in process.
+        case inProcess = "in-process"
+        /// `layout-check` against xmllint, and the scale rows.
+        case check
+        /// `swift build` with and without the build plugin (implies `--plugin-builds`).
+        case pluginBuilds = "plugin-builds"
+        /// `layout-check --swift-sources` over a generated UIKit app.
+        case interfaceBuilder = "interface-builder"
+    }
 
     /// The steps `--profile` can repeat.
     enum ProfiledStep: String, CaseIterable {
@@ -32,7 +44,7 @@ enum BenchCommand {
     }
 
     static let usage = """
-        Usage: layout-bench [--quick] [--layout-check PATH] [--seed S] [--plugin-builds]
+        Usage: layout-bench [--quick] [--layout-check PATH] [--seed S] [--plugin-builds] [--only SECTION]
                layout-bench --generate DIR --count N [--seed S]
                layout-bench --profile STEP [--iterations N]
 
@@ -47,6 +59,8 @@ enum BenchCommand {
           --seed S            the corpus seed (default 1)
           --plugin-builds     also time `swift build` of a package with and without LayoutCheckBuildPlugin,
                               no-op and after one layout changed (the first run compiles LayoutKit twice)
+          --only SECTION      measure one part of the table: in-process, check, plugin-builds or
+                              interface-builder
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
@@ -59,6 +73,7 @@ enum BenchCommand {
     static func parse(_ arguments: [String]) throws(BenchmarkError) -> BenchCommand {
         var quick = false
         var pluginBuilds = false
+        var only: Section?
         var layoutCheck: String?
         var seed: UInt64 = 1
         var generate: String?
@@ -81,6 +96,13 @@ enum BenchCommand {
             switch argument {
             case "--quick": quick = true
             case "--plugin-builds": pluginBuilds = true
+            case "--only":
+                let name = try value(for: argument)
+                guard let section = Section(rawValue: name) else {
+                    let names = Section.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw BenchmarkError(description: "--only takes \(names), not '\(name)'")
+                }
+                only = section
             case "--layout-check": layoutCheck = try value(for: argument)
             case "--seed":
                 guard let parsed = UInt64(try value(for: argument)) else {
@@ -117,7 +139,9 @@ enum BenchCommand {
         }
         if count != nil { throw BenchmarkError(description: "--count goes with --generate") }
         if let profile { return .profile(step: profile, iterations: iterations) }
-        return .measure(quick: quick, layoutCheck: layoutCheck, seed: seed, pluginBuilds: pluginBuilds)
+        return .measure(
+            quick: quick, layoutCheck: layoutCheck, seed: seed, pluginBuilds: pluginBuilds || only == .pluginBuilds,
+            only: only)
     }
 
     /// Carries the command out.
@@ -136,12 +160,16 @@ enum BenchCommand {
             print("check them with: layout-check --schemas \(summary.schemasDirectory) \(summary.layoutsDirectory)")
         case .profile(let step, let iterations):
             try Self.profile(step, iterations: iterations)
-        case .measure(let quick, let layoutCheck, let seed, let pluginBuilds):
-            try Self.runBenchmarks(quick: quick, layoutCheck: layoutCheck, seed: seed, pluginBuilds: pluginBuilds)
+        case .measure(let quick, let layoutCheck, let seed, let pluginBuilds, let only):
+            try Self.runBenchmarks(
+                quick: quick, layoutCheck: layoutCheck, seed: seed, pluginBuilds: pluginBuilds, only: only)
         }
     }
 
-    private static func runBenchmarks(quick: Bool, layoutCheck: String?, seed: UInt64, pluginBuilds: Bool) throws {
+    private static func runBenchmarks(
+        quick: Bool, layoutCheck: String?, seed: UInt64, pluginBuilds: Bool, only: Section?
+    ) throws {
+        func measures(_ section: Section) -> Bool { only == nil || only == section }
         guard let checker = layoutCheck ?? defaultLayoutCheck() else {
             throw BenchmarkError(
                 description: "no layout-check beside layout-bench; run `swift build -c release` first, "
@@ -151,36 +179,49 @@ enum BenchCommand {
             throw BenchmarkError(description: "cannot find Schemas/layout.xsd; run from the package's root")
         }
         let start = ContinuousClock.now
-        var header = ["# layout-bench\(quick ? " --quick" : "")"] + MachineInfo.summary()
+        let flags = (quick ? " --quick" : "") + (only.map { " --only \($0.rawValue)" } ?? "")
+        var header = ["# layout-bench\(flags)"] + MachineInfo.summary()
         header.append("layout-check: \(checker)")
         print(header.joined(separator: "\n"), terminator: "\n\n")
         let progress: (String) -> Void = { StandardError.write("layout-bench: \($0)\n") }
-        progress("timing read, load and instantiate…")
         var table = ResultTable()
-        for row in try InProcessBenchmarks(plan: quick ? .quick : .full).run() { table.append(row) }
-        let checks = try CheckerBenchmarks(
-            layoutCheck: checker, intermediate: ownExecutable(), xsd: xsd, seed: seed, quick: quick, progress: progress
-        ).run()
+        if measures(.inProcess) {
+            progress("timing read, load and instantiate…")
+            for row in try InProcessBenchmarks(plan: quick ? .quick : .full).run() { table.append(row) }
+        }
+        var checks: (rows: [ResultRow], notes: [String]) = ([], [])
+        if measures(.check) {
+            checks = try CheckerBenchmarks(
+                layoutCheck: checker, intermediate: ownExecutable(), xsd: xsd, seed: seed, quick: quick,
+                progress: progress
+            ).run()
+        }
         for row in checks.rows { table.append(row) }
         var pluginNotes: [String] = []
-        if pluginBuilds {
+        if pluginBuilds, measures(.pluginBuilds) {
             let plugin = try PluginBuildBenchmarks(packageRoot: packageRoot, samples: quick ? 3 : 7, progress: progress)
                 .run()
             for row in plugin.rows { table.append(row) }
             pluginNotes = plugin.notes
         }
-        let interfaceBuilder = try InterfaceBuilderBenchmark(
-            layoutCheck: checker, intermediate: ownExecutable(), seed: seed, quick: quick, progress: progress
-        ).run()
+        var interfaceBuilder: (rows: [ResultRow], notes: [String]) = ([], [])
+        if measures(.interfaceBuilder) {
+            interfaceBuilder = try InterfaceBuilderBenchmark(
+                layoutCheck: checker, intermediate: ownExecutable(), seed: seed, quick: quick, progress: progress
+            ).run()
+        }
         for row in interfaceBuilder.rows { table.append(row) }
         print(table.markdown)
         let plan: TimingPlan = quick ? .quick : .full
-        let notes =
-            [
+        let inProcessNotes =
+            measures(.inProcess)
+            ? [
                 "read, load, instantiate: median of \(plan.samples) samples per operation, each sample a batch of at "
-                    + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's",
-                "ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians",
-            ] + checks.notes + interfaceBuilder.notes + pluginNotes + [
+                    + "least \(Format.duration(plan.minimumSampleTime)), interleaved with the alternative's"
+            ] : []
+        let notes =
+            inProcessNotes + ["ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians"]
+            + checks.notes + interfaceBuilder.notes + pluginNotes + [
                 "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
             ]
         print(notes.map { "- " + $0 }.joined(separator: "\n"))
