@@ -300,25 +300,29 @@ package struct SourceKit: Sendable {
 
 /// `text` as a YAML double-quoted scalar, which is also a JSON string.
 private func yamlQuoted(_ text: String) -> String {
-    var quoted = "\""
+    // Byte by byte: every byte that needs escaping is ASCII, and the others (UTF-8 sequences included)
+    // pass through as they are.
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
     quoted.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": quoted += "\\\""
-        case "\\": quoted += "\\\\"
-        case "\n": quoted += "\\n"
-        case "\r": quoted += "\\r"
-        case "\t": quoted += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                quoted.unicodeScalars.append(scalar)
-            }
+    let hex = Array("0123456789ABCDEF".utf8)
+    func escaped(_ letter: UInt8) {
+        quoted.append(UInt8(ascii: "\\"))
+        quoted.append(letter)
+    }
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
+        case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
+        case 0..<0x20, 0x7F:
+            escaped(UInt8(ascii: "u"))
+            quoted += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        default: quoted.append(byte)
         }
     }
-    return quoted + "\""
+    quoted.append(UInt8(ascii: "\""))
+    return String(decoding: quoted, as: UTF8.self)
 }
 
 #if os(Linux)
@@ -413,14 +417,9 @@ private func yamlQuoted(_ text: String) -> String {
             self.functions = functions
         }
 
-        private static let keyIndex: [SwiftStructureKey: Int] = Dictionary(
-            uniqueKeysWithValues: SwiftStructureKey.allCases.enumerated().map { ($1, $0) })
-
         func value(_ key: SwiftStructureKey) -> Variant? {
-            guard functions.type(raw) == SOURCEKITD_VARIANT_TYPE_DICTIONARY, let index = Self.keyIndex[key] else {
-                return nil
-            }
-            guard let uid = OpaquePointer(bitPattern: functions.keys[index]) else { return nil }
+            guard functions.type(raw) == SOURCEKITD_VARIANT_TYPE_DICTIONARY else { return nil }
+            guard let uid = OpaquePointer(bitPattern: functions.keys[key.ordinal]) else { return nil }
             let found = functions.dictionaryValue(raw, uid)
             return functions.type(found) == SOURCEKITD_VARIANT_TYPE_NULL ? nil : Variant(found, functions)
         }
