@@ -102,20 +102,50 @@ struct XcodeProjects {
         for target in project.targets {
             let platform = target.sdk ?? target.platforms.joined(separator: " ")
             described.append("\(target.name) (\(platform.isEmpty ? "no SDK" : platform), module \(target.moduleName))")
-            targets.append(
-                Target(
-                    name: target.name, module: target.moduleName, platform: platform,
-                    buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
-                    interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
-                    synchronizedFolders: target.synchronizedFolders.compactMap { folder in
-                        existing([folder.path]).first.map { ($0, folder.exceptions) }
-                    },
-                    dependencies: target.dependencies.map { first + $0 }))
+            var added = Target(
+                name: target.name, module: target.moduleName, platform: platform,
+                buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
+                interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
+                synchronizedFolders: target.synchronizedFolders.compactMap { folder in
+                    existing([folder.path]).first.map { path in
+                        (path, Set(folder.exceptions.flatMap { Self.members($0, of: path.description) }))
+                    }
+                },
+                dependencies: target.dependencies.map { first + $0 })
+            // Files of another target's synchronized folder that the project adds to this one.
+            for folder in target.synchronizedAdditions {
+                guard let path = existing([folder.path]).first else { continue }
+                for member in folder.exceptions.sorted().flatMap({ Self.members($0, of: path.description) }) {
+                    let file = SystemPath("\(path)/\(member)")
+                    if member.hasSuffix(".swift") {
+                        added.swiftFiles.append(file)
+                    } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
+                        added.interfaceBuilderFiles.append(file)
+                    } else if LayoutCheck.isDirectory(file) {
+                        added.synchronizedFolders.append((file, []))
+                    }
+                }
+            }
+            targets.append(added)
         }
         let location = folder.isEmpty ? name : "\(folder)/\(name)"
         summaries.append(
             "read the Xcode project \(location): "
                 + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
+    }
+
+    /// The files a synchronized folder's exception set means by `member` (relative to `folder`): itself,
+    /// or for Xcode's `/Localized/dir/Name.storyboard` each `dir/xx.lproj/Name.storyboard` there is.
+    static func members(_ member: String, of folder: String) -> [String] {
+        guard member.hasPrefix(XcodeSynchronizedFolder.localizedPrefix) else { return [member] }
+        let relative = member.dropFirst(XcodeSynchronizedFolder.localizedPrefix.count)
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        let name = String(parts.last ?? "")
+        let directory = parts.dropLast().joined(separator: "/")
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(directory)")) ?? []
+        return listing.filter { $0.hasSuffix(".lproj") }.sorted().map { "\(prefix)\($0)/\(name)" }
+            .filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)") }
     }
 
     /// `path` as the file system spells it, for a project made on macOS, whose file system ignores case
