@@ -4,7 +4,9 @@
 /// `unconnected-outlet` claims that reading an outlet no Interface Builder file connects will crash. That
 /// is true only when some code reads it forced and nothing assigns it: every use nil-safe (`label?.text`,
 /// `label != nil`, `label ?? fallback`, `if let label`, `if let x = label`) cannot crash, and an outlet the
-/// code assigns is not Interface Builder's alone. The scan is lexical — comments and string literals are
+/// code assigns is not Interface Builder's alone. A read inside `if label != nil { … }` (or after
+/// `guard label != nil else { … }`) is guarded, and a local `let label = …` hides the outlet for the rest
+/// of its block (`label.text` there reads the local). The scan is lexical — comments and string literals are
 /// skipped, identifiers compared by name — so an unrelated member of the same name counts as a use too:
 /// that can only keep a finding, never invent one. One pass over each file, linear in its bytes.
 package struct OutletUses: Sendable {
@@ -47,22 +49,46 @@ package struct OutletUses: Sendable {
         // `if let label` and `guard let label` bind an unwrapped `label` that hides the outlet: where it is
         // in scope, `label` is no read of the outlet. Each shadow lasts while the brace depth stays at or
         // above `from` (an `if`'s from its block on, a `guard`'s to the end of the enclosing block).
+        // `if label != nil` guards the same span; a local `let label` hides a bare `label` (not
+        // `self.label`) to the end of its block. A `||` in the condition undoes the guards it made.
         var depth = 0
-        var shadows: [(name: String, from: Int)] = []
+        var shadows: [(name: String, from: Int, bareOnly: Bool, guardedBy: Int?)] = []
+        // The condition being read (`if`, `guard`, `while` up to its block or the line's end), numbered so
+        // that a `||` in it can undo its own guards.
+        var condition: (keyword: String, number: Int, hasOr: Bool)?
+        var conditions = 0
+        // `@IBOutlet` seen since the last declaration: the next `var` declares the outlet, no local.
+        var outletAttribute = false
         while let token = tokens.next() {
             defer { previous = token }
             guard case .identifier(let range) = token else {
                 switch token {
-                case .newline: bindingStatement = false
-                case .punctuation(UInt8(ascii: "{")): depth += 1
+                case .newline:
+                    bindingStatement = false
+                    condition = nil
+                case .punctuation(UInt8(ascii: "{")):
+                    depth += 1
+                    condition = nil
+                    outletAttribute = false
                 case .punctuation(UInt8(ascii: "}")):
                     depth -= 1
                     shadows.removeAll { depth < $0.from }
+                    outletAttribute = false
+                case .punctuation(UInt8(ascii: "|")):
+                    if case .punctuation(UInt8(ascii: "|")) = previous, let number = condition?.number {
+                        shadows.removeAll { $0.guardedBy == number }
+                        condition?.hasOr = true
+                    }
                 default: break
                 }
                 continue
             }
             let word = String(decoding: text[range], as: UTF8.self)
+            if word == "if" || word == "guard" || word == "while" {
+                conditions += 1
+                condition = (word, conditions, false)
+            }
+            if word == "IBOutlet" { outletAttribute = true }
             if word == "let" || word == "var", case .identifier(let before) = previous {
                 let keyword = String(decoding: text[before], as: UTF8.self)
                 if keyword == "if" || keyword == "guard" || keyword == "while" {
@@ -70,16 +96,35 @@ package struct OutletUses: Sendable {
                     bindingKeyword = keyword
                 }
             }
-            guard names.contains(word) else { continue }
+            let isMemberName: Bool = {
+                if case .punctuation(UInt8(ascii: ".")) = previous { return true } else { return false }
+            }()
+            guard names.contains(word) else {
+                // The name another declaration declares: the attribute, if any, was its.
+                if word == "func" { outletAttribute = false }
+                if case .identifier(let before) = previous,
+                    text[before].elementsEqual("var".utf8) || text[before].elementsEqual("let".utf8)
+                {
+                    outletAttribute = false
+                }
+                continue
+            }
             // A declaration or a binding of the name itself (`var label`, `if let label`): no read.
             if case .identifier(let before) = previous {
                 let keyword = String(decoding: text[before], as: UTF8.self)
                 if keyword == "var" || keyword == "let" {
-                    if bindingStatement { shadows.append((word, bindingKeyword == "guard" ? depth : depth + 1)) }
+                    if bindingStatement {
+                        shadows.append((word, bindingKeyword == "guard" ? depth : depth + 1, false, nil))
+                    } else if depth > 0, !outletAttribute {
+                        // A local (or another type's member) of the same name: a bare `label` after it in
+                        // its block is that, not the outlet.
+                        shadows.append((word, depth, true, nil))
+                    }
+                    outletAttribute = false
                     continue
                 }
             }
-            if shadows.contains(where: { $0.name == word }) { continue }
+            if shadows.contains(where: { $0.name == word && !($0.bareOnly && isMemberName) }) { continue }
             let next = tokens.peek()
             var use = Use()
             switch next {
@@ -87,9 +132,23 @@ package struct OutletUses: Sendable {
                 break  // `label?.text`, `label ?? fallback`
             case .assignment:
                 use.assigned = true
-            case .comparison:
+            case .comparison(let isNotEqual):
                 // `label != nil`, `label == nil`: nil-safe; any other comparison reads it.
-                use.forcedRead = !tokens.comparedWithNil()
+                let withNil = tokens.comparedWithNil()
+                use.forcedRead = !withNil
+                // `if label != nil`, `guard label != nil else`: reads after it in the guarded span are safe.
+                if withNil, isNotEqual, !isMemberName, let condition, !condition.hasOr {
+                    shadows.append(
+                        (word, condition.keyword == "guard" ? depth : depth + 1, false, condition.number))
+                }
+            case .punctuation(UInt8(ascii: ":"))
+            where {
+                if case .punctuation(let byte) = previous {
+                    return byte == UInt8(ascii: "(") || byte == UInt8(ascii: ",")
+                }
+                return false
+            }():
+                break  // an argument label or a parameter's name, `show(label: x)`: no read
             default:
                 // `if let x = label`, `guard let x = label else`: the right side of a binding.
                 // `if let x = label.text` still reads `label` forced.
@@ -114,7 +173,8 @@ package struct OutletUses: Sendable {
 private enum Token {
     case identifier(Range<Int>)
     case assignment
-    case comparison
+    /// `==`, `!=`, `===`, `!==`; `isNotEqual` for the last two.
+    case comparison(isNotEqual: Bool)
     case newline
     case punctuation(UInt8)
     case other(Int)
@@ -196,7 +256,7 @@ private struct Tokens {
                 if byte(index + 1) == UInt8(ascii: "=") {
                     index += 2
                     if byte(index) == UInt8(ascii: "=") { index += 1 }
-                    return .comparison
+                    return .comparison(isNotEqual: current == UInt8(ascii: "!"))
                 }
                 index += 1
                 return current == UInt8(ascii: "=") ? .assignment : .punctuation(current)

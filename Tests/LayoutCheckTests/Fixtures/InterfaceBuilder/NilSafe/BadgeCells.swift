@@ -1,12 +1,20 @@
 import UIKit
 
-/// A base cell whose subclasses' nibs connect none of its implicitly unwrapped outlets. Only `ratingView`
-/// can crash: one read of it is forced. `badgeLabel` is only read nil-safely, and `spinner` is assigned
-/// by the cell's own code, so leaving them unconnected cannot crash.
+/// A base cell whose subclasses' nibs connect none of its implicitly unwrapped outlets. Only `ratingView`,
+/// `iconView`, `headerView` and `sendButton` can crash: one read of each is forced. `badgeLabel` is only
+/// read nil-safely, `spinner` is assigned by the cell's own code, `dateLabel` is read only where
+/// `dateLabel != nil` guards it, `footerView` only as a local of the same name hides it, and `shareButton`
+/// is only an argument label: leaving them unconnected cannot crash.
 class BadgeBaseCell: UITableViewCell {
     @IBOutlet weak var badgeLabel: UILabel!
     @IBOutlet weak var ratingView: UIView!
     @IBOutlet weak var spinner: UIActivityIndicatorView!
+    @IBOutlet weak var dateLabel: UILabel!
+    @IBOutlet weak var iconView: UIImageView!
+    @IBOutlet weak var footerView: UIView!
+    @IBOutlet weak var headerView: UIView!
+    @IBOutlet weak var shareButton: UIButton!
+    @IBOutlet weak var sendButton: UIButton!
 
     func configure(count: Int) {
         badgeLabel?.text = "\(count)"
@@ -19,6 +27,30 @@ class BadgeBaseCell: UITableViewCell {
         ratingView.alpha = 0.5
         if spinner == nil { spinner = UIActivityIndicatorView(style: .medium) }
         spinner.startAnimating()
+    }
+
+    func decorate(count: Int) {
+        if count > 0, dateLabel != nil {
+            dateLabel.text = "today"
+        }
+        guard dateLabel != nil else { return }
+        dateLabel.sizeToFit()
+        // `||`: the other side may be what holds, so the read is forced.
+        if count > 0 || iconView != nil {
+            iconView.alpha = 1
+        }
+        let footerView = UIView()
+        footerView.backgroundColor = .red
+        let headerView = UIView()
+        headerView.tag = 1
+        // `self.headerView` is the outlet, not the local.
+        self.headerView.tag = 2
+        share(shareButton: nil)
+        share(shareButton: sendButton)
+    }
+
+    func share(shareButton: UIButton?) {
+        shareButton?.isEnabled = true
     }
 }
 
