@@ -7,13 +7,19 @@
 /// code assigns is not Interface Builder's alone. A read inside `if label != nil { … }` (or after
 /// `guard label != nil else { … }`) is guarded, and a local `let label = …` hides the outlet for the rest
 /// of its block (`label.text` there reads the local). The scan is lexical — comments and string literals are
-/// skipped, identifiers compared by name — so an unrelated member of the same name counts as a use too:
-/// that can only keep a finding, never invent one. One pass over each file, linear in its bytes.
+/// skipped, identifiers compared by name — so an unrelated member of the same name read through another
+/// object (`banner.label`) counts as a use too: that can only keep a finding, never invent one. A bare read
+/// is attributed to the type whose body holds it (`bareReadTypes`): it is that type's own `self.label`. One pass over each file, linear in its bytes.
 package struct OutletUses: Sendable {
     /// What the code does with one name.
     package struct Use: Sendable, Equatable {
-        /// A read that is not nil-safe: if the outlet is not connected, it crashes.
+        /// A read that is not nil-safe: if the outlet is not connected, it crashes. Set for a member read
+        /// (`cell.label.text`) and for a bare one outside any type; a bare read in a type's body
+        /// (`label.text` in `class Cell` or `extension Cell`) is in `bareReadTypes` instead.
         package var forcedRead = false
+        /// The types (their last name, `Cell` for `extension Feed.Cell`) in whose bodies a bare `label`
+        /// is read forced: that is `self.label` of that type, which crashes only for an object of it.
+        package var bareReadTypes: Set<String> = []
         /// An assignment, `name = …` or `x.name = …`.
         package var assigned = false
     }
@@ -26,13 +32,22 @@ package struct OutletUses: Sendable {
     /// nothing assigns it. A name no code mentions has no read at all, so it cannot crash either.
     package func mayCrash(_ name: String) -> Bool {
         guard let use = uses[name] else { return false }
-        return use.forcedRead && !use.assigned
+        return (use.forcedRead || !use.bareReadTypes.isEmpty) && !use.assigned
+    }
+
+    /// `mayCrash(_:)` for an object whose class and superclasses are `ancestors`: a bare read in another
+    /// class's body (`isClass`) is that class's own member, never this object's; a bare read in any
+    /// other type (a protocol's extension, which the object may conform to) still counts.
+    package func mayCrash(_ name: String, ancestors: Set<String>, isClass: (String) -> Bool) -> Bool {
+        guard let use = uses[name], !use.assigned else { return false }
+        return use.forcedRead || use.bareReadTypes.contains { ancestors.contains($0) || !isClass($0) }
     }
 
     package mutating func merge(_ other: OutletUses) {
         for (name, use) in other.uses {
             uses[name, default: Use()].forcedRead = uses[name, default: Use()].forcedRead || use.forcedRead
             uses[name, default: Use()].assigned = uses[name, default: Use()].assigned || use.assigned
+            uses[name, default: Use()].bareReadTypes.formUnion(use.bareReadTypes)
         }
     }
 
@@ -59,6 +74,11 @@ package struct OutletUses: Sendable {
         var conditions = 0
         // `@IBOutlet` seen since the last declaration: the next `var` declares the outlet, no local.
         var outletAttribute = false
+        // The types whose bodies enclose the current token, innermost last, with the depth inside their
+        // braces; and the name after `class`/`struct`/`enum`/`extension`/`protocol`/`actor` until its `{`.
+        var types: [(name: String, depth: Int)] = []
+        var declaredType: String?
+        var readingTypeName = false
         while let token = tokens.next() {
             defer { previous = token }
             guard case .identifier(let range) = token else {
@@ -70,20 +90,38 @@ package struct OutletUses: Sendable {
                     depth += 1
                     condition = nil
                     outletAttribute = false
+                    if let name = declaredType { types.append((name, depth)) }
+                    declaredType = nil
+                    readingTypeName = false
                 case .punctuation(UInt8(ascii: "}")):
                     depth -= 1
                     shadows.removeAll { depth < $0.from }
+                    while let last = types.last, depth < last.depth { types.removeLast() }
                     outletAttribute = false
                 case .punctuation(UInt8(ascii: "|")):
+                    readingTypeName = false
                     if case .punctuation(UInt8(ascii: "|")) = previous, let number = condition?.number {
                         shadows.removeAll { $0.guardedBy == number }
                         condition?.hasOr = true
                     }
-                default: break
+                default:
+                    // `extension Feed.Cell`: the name goes on after a dot.
+                    if !Self.isDot(token) { readingTypeName = false }
                 }
                 continue
             }
             let word = String(decoding: text[range], as: UTF8.self)
+            let previousWord = Self.word(previous, in: text)
+            let afterDot = Self.isDot(previous)
+            if readingTypeName && afterDot {
+                declaredType = word
+            } else if Self.typeKeywords.contains(previousWord) && !Self.memberKeywords.contains(word) {
+                // `class Cell`, `extension Feed.Cell`; not `class func`, `class var`.
+                declaredType = word
+                readingTypeName = true
+            } else {
+                readingTypeName = false
+            }
             if word == "if" || word == "guard" || word == "while" {
                 conditions += 1
                 condition = (word, conditions, false)
@@ -160,12 +198,35 @@ package struct OutletUses: Sendable {
                     && { if case .assignment = previous { return true } else { return false } }()
                 if !isBound { use.forcedRead = true }
             }
+            if use.forcedRead, !isMemberName, let type = types.last {
+                result.uses[word, default: Use()].bareReadTypes.insert(type.name)
+                use.forcedRead = false
+            }
             result.uses[word, default: Use()].forcedRead =
                 result.uses[word, default: Use()].forcedRead || use.forcedRead
             result.uses[word, default: Use()].assigned = result.uses[word, default: Use()].assigned || use.assigned
         }
         return result
     }
+
+    /// The identifier `token` is, or "".
+    private static func word(_ token: Token, in text: [UInt8]) -> String {
+        guard case .identifier(let range) = token else { return "" }
+        return String(decoding: text[range], as: UTF8.self)
+    }
+
+    private static func isDot(_ token: Token) -> Bool {
+        guard case .punctuation(let byte) = token else { return false }
+        return byte == UInt8(ascii: ".")
+    }
+
+    /// The words that declare a type whose body follows.
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
+    /// Words after `class` that make it a modifier, not a declaration.
+    private static let memberKeywords: Set<String> = [
+        "func", "var", "let", "subscript", "init", "deinit", "override", "final", "private", "fileprivate",
+        "internal", "public", "open", "static", "weak", "unowned",
+    ]
 }
 
 /// A token of Swift text, as far as `OutletUses` needs: identifiers, `=`, `==`/`!=`, a newline, other

@@ -4,7 +4,8 @@ import UIKit
 /// `iconView`, `headerView` and `sendButton` can crash: one read of each is forced. `badgeLabel` is only
 /// read nil-safely, `spinner` is assigned by the cell's own code, `dateLabel` is read only where
 /// `dateLabel != nil` guards it, `footerView` only as a local of the same name hides it, and `shareButton`
-/// is only an argument label: leaving them unconnected cannot crash.
+/// is only an argument label, `titleLabel` is read only by an unrelated class of its own `titleLabel`:
+/// leaving them unconnected cannot crash. `subtitleLabel` is read by a subclass, which can.
 class BadgeBaseCell: UITableViewCell {
     @IBOutlet weak var badgeLabel: UILabel!
     @IBOutlet weak var ratingView: UIView!
@@ -15,6 +16,8 @@ class BadgeBaseCell: UITableViewCell {
     @IBOutlet weak var headerView: UIView!
     @IBOutlet weak var shareButton: UIButton!
     @IBOutlet weak var sendButton: UIButton!
+    @IBOutlet weak var titleLabel: UILabel!
+    @IBOutlet weak var subtitleLabel: UILabel!
 
     func configure(count: Int) {
         badgeLabel?.text = "\(count)"
@@ -54,6 +57,19 @@ class BadgeBaseCell: UITableViewCell {
     }
 }
 
-final class NewsCell: BadgeBaseCell {}
+final class NewsCell: BadgeBaseCell {
+    func showSubtitle() {
+        subtitleLabel.text = "Breaking"
+    }
+}
+
+/// Not a cell: its `titleLabel` is its own, whatever a nib connects on the cells.
+final class PromoBanner: UIView {
+    @IBOutlet weak var titleLabel: UILabel!
+
+    func show() {
+        titleLabel.text = "Sale"
+    }
+}
 final class SportsCell: BadgeBaseCell {}
 final class WeatherCell: BadgeBaseCell {}
