@@ -9,7 +9,8 @@
 /// of its block (`label.text` there reads the local). The scan is lexical — comments and string literals are
 /// skipped, identifiers compared by name — so an unrelated member of the same name read through another
 /// object (`banner.label`) counts as a use too: that can only keep a finding, never invent one. A bare read
-/// is attributed to the type whose body holds it (`bareReadTypes`): it is that type's own `self.label`. One pass over each file, linear in its bytes.
+/// is attributed to the type whose body holds it (`bareReadTypes`): it is that type's own `self.label`.
+/// One pass over each file, linear in its bytes.
 package struct OutletUses: Sendable {
     /// What the code does with one name.
     package struct Use: Sendable, Equatable {
