@@ -163,6 +163,7 @@ enum LayoutCheck {
         var files = checked.files
         var skipped: [String: Int] = [:]
         var unclaimedFiles = 0
+        var identifierNotes: [String] = []
         // Swift sources that could not be read are said on every run, even when schemas stood in.
         if (catalog == nil && swift?.isIncomplete != true && (checked.files > 0 || interfaceBuilder == nil))
             || sourceKitProblem != nil
@@ -179,6 +180,7 @@ enum LayoutCheck {
             diagnostics += found.diagnostics
             skipped = found.skipped
             unclaimedFiles = found.unclaimed
+            identifierNotes = found.notes
         }
         diagnostics.sort(by: Diagnostic.ordered)
 
@@ -210,7 +212,7 @@ enum LayoutCheck {
                     : [
                         "\(projects.missingFiles) file\(projects.missingFiles == 1 ? "" : "s") the Xcode projects list "
                             + "\(projects.missingFiles == 1 ? "does" : "do") not exist and \(projects.missingFiles == 1 ? "was" : "were") not checked"
-                    ]))
+                    ]) + identifierNotes)
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)
         guard status == 0 else { return status }

@@ -236,7 +236,7 @@ extension XcodeProjects {
     func check(
         _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
         isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
-    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
+    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int, notes: [String]) {
         var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
         // Most targets (frameworks, tests) have no Interface Builder file: no run, no class index.
         for (index, target) in targets.enumerated()
@@ -261,6 +261,13 @@ extension XcodeProjects {
         var skippedPaths: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         var seen: Set<Diagnostic> = []
+        var notes: [String] = []
+        if !targets.isEmpty, !runs.isEmpty {
+            notes.append(
+                "the identifier rules (unknown-reuse-identifier, unknown-storyboard-identifier, "
+                    + "unknown-segue-identifier, unknown-interface-file, unreachable-scene, unloaded-interface-file) "
+                    + "do not run over Xcode projects yet; name the Swift code with --swift-sources to run them")
+        }
         for (run, visible) in runs {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
@@ -268,6 +275,7 @@ extension XcodeProjects {
                 jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings,
                 swiftRoots: targets.isEmpty ? swiftRoots : nil)
             checked.formUnion(found.checkedPaths)
+            notes += found.notJudged
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
                 diagnostics.append(diagnostic)
@@ -275,6 +283,6 @@ extension XcodeProjects {
         }
         var skipped: [String: Int] = [:]
         for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
-        return (checked.count, diagnostics, skipped, unclaimedCount)
+        return (checked.count, diagnostics, skipped, unclaimedCount, notes)
     }
 }
