@@ -122,8 +122,14 @@ package struct IdentifierCheck {
         // One budget for the whole run: each finding may look at every name, so the suggestions of a run
         // with many findings and many names stop once it is spent rather than growing with their product.
         var budget = SuggestionBudget()
+        // `Bundle(for: X.self)` is the run's own bundle only for a class `X` the run declares (an extension
+        // of a framework's class does not make its bundle the app's).
+        let typeNames = Set(
+            swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
+                $0.name.split(separator: ".").last.map(String.init) ?? $0.name
+            })
         for file in swift where !file.identifierUses.isEmpty {
-            for use in file.identifierUses where use.isJudged {
+            for use in file.identifierUses where use.isJudged && use.bundleClass.map(typeNames.contains) ?? true {
                 guard let name = use.literal else { continue }
                 let finding: (RuleID, Names, String, String)?
                 switch use.kind {
