@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    /// A folder of Interface Builder files with no Xcode project and no Swift sources named (a Tuist or
+    /// XcodeGen project before it is generated) is not checked, and the summary says so rather than
+    /// "0 files"; with the Swift sources named they are checked and nothing is said.
+    @Test func interfaceBuilderFilesNothingCanCheckAreCountedAndSaid() throws {
+        let folder = "\(Self.folder)/Platforms"
+        let unnamed = try runLayoutCheck([folder])
+        #expect(
+            unnamed.standardError.contains(
+                "layout-check: 3 Interface Builder files under the PATHs were not checked: no Xcode project was found "
+                    + "and no Swift sources were named;"), "\(unnamed)")
+        let named = try runLayoutCheck(["--swift-sources", folder, folder])
+        #expect(!named.standardError.contains("were not checked"), "\(named)")
+        #expect(named.standardError.contains("1 file, "), "\(named)")
+    }
+
     @Test func theAppsNibAndStoryboardAreClean() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, Self.app])
         #expect(result.status == 0, "\(result)")
