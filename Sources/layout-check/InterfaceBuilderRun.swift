@@ -91,7 +91,7 @@ struct InterfaceBuilderRun {
         swiftRoots: [SystemPath]? = nil
     ) async -> (
         files: Int, diagnostics: [Diagnostic], skipped: [String: Int], checkedPaths: [String],
-        skippedPaths: [String: String]
+        skippedPaths: [String: String], notJudged: [String]
     ) {
         let check = InterfaceBuilderCheck(swift: swift, settings: settings)
         var diagnostics: [Diagnostic] = []
@@ -147,6 +147,7 @@ struct InterfaceBuilderRun {
             }
         }
         diagnostics += check.runFindings(usage, uses: uses)
+        var notJudged: [String] = []
         if let swiftRoots {
             otherIdentifiers += await besideSources(swiftRoots, jobs: jobs)
             let identifiers = IdentifierCheck(
@@ -158,9 +159,10 @@ struct InterfaceBuilderRun {
             diagnostics =
                 IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
                 + configuration.apply(to: identifiers.diagnostics)
+            notJudged = identifiers.notJudged
         }
         let folded = LocalizedCopies.fold(diagnostics)
-        return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths)
+        return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths, notJudged)
     }
 
     /// What the Interface Builder files under the Swift source roots that the PATHs did not reach define

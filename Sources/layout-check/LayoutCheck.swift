@@ -84,6 +84,9 @@ enum LayoutCheck {
         var interfaceBuilder: InterfaceBuilderRun?
         var sourceKit: SwiftDeclarationsWorkerConnection?
         var sourceKitProblem: String?
+        // Interface Builder files under the PATHs that nothing can check (no project, no Swift sources named):
+        // counted and said, never passed over in silence.
+        var uncheckedInterfaceBuilderFiles = 0
         if !swiftRoots.isEmpty {
             // sourcekitd is loaded in the worker process only (it would double this process's memory), which
             // starts now and says whether it could load it.
@@ -117,6 +120,8 @@ enum LayoutCheck {
                 UsageError(
                     message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR (or a <swift-sources> "
                         + "in the configuration) to check it against its Swift classes"))
+        } else if projects.isEmpty, var search = try? InterfaceBuilderRun(arguments, isExcluded: exclusion) {
+            uncheckedInterfaceBuilderFiles = search.countFiles()
         }
         if !missing.isEmpty { return usageFailure(missing, destination: destination) }
 
@@ -164,6 +169,7 @@ enum LayoutCheck {
         var files = checked.files
         var skipped: [String: Int] = [:]
         var unclaimedFiles = 0
+        var identifierNotes: [String] = []
         // Swift sources that could not be read are said on every run, even when schemas stood in.
         if (catalog == nil && swift?.isIncomplete != true && (checked.files > 0 || interfaceBuilder == nil))
             || sourceKitProblem != nil
@@ -180,6 +186,7 @@ enum LayoutCheck {
             diagnostics += found.diagnostics
             skipped = found.skipped
             unclaimedFiles = found.unclaimed
+            identifierNotes = found.notes
         }
         diagnostics.sort(by: Diagnostic.ordered)
 
@@ -211,6 +218,14 @@ enum LayoutCheck {
                     : [
                         "\(projects.missingFiles) file\(projects.missingFiles == 1 ? "" : "s") the Xcode projects list "
                             + "\(projects.missingFiles == 1 ? "does" : "do") not exist and \(projects.missingFiles == 1 ? "was" : "were") not checked"
+                    ]) + identifierNotes
+                + (uncheckedInterfaceBuilderFiles == 0
+                    ? []
+                    : [
+                        "\(uncheckedInterfaceBuilderFiles) Interface Builder file\(uncheckedInterfaceBuilderFiles == 1 ? "" : "s") "
+                            + "under the PATHs \(uncheckedInterfaceBuilderFiles == 1 ? "was" : "were") not checked: no Xcode "
+                            + "project was found and no Swift sources were named; name them with --swift-sources DIR "
+                            + "(a Tuist or XcodeGen project has no .xcodeproj until it is generated)"
                     ]))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)

@@ -102,20 +102,50 @@ struct XcodeProjects {
         for target in project.targets {
             let platform = target.sdk ?? target.platforms.joined(separator: " ")
             described.append("\(target.name) (\(platform.isEmpty ? "no SDK" : platform), module \(target.moduleName))")
-            targets.append(
-                Target(
-                    name: target.name, module: target.moduleName, platform: platform,
-                    buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
-                    interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
-                    synchronizedFolders: target.synchronizedFolders.compactMap { folder in
-                        existing([folder.path]).first.map { ($0, folder.exceptions) }
-                    },
-                    dependencies: target.dependencies.map { first + $0 }))
+            var added = Target(
+                name: target.name, module: target.moduleName, platform: platform,
+                buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
+                interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
+                synchronizedFolders: target.synchronizedFolders.compactMap { folder in
+                    existing([folder.path]).first.map { path in
+                        (path, Set(folder.exceptions.flatMap { Self.members($0, of: path.description) }))
+                    }
+                },
+                dependencies: target.dependencies.map { first + $0 })
+            // Files of another target's synchronized folder that the project adds to this one.
+            for folder in target.synchronizedAdditions {
+                guard let path = existing([folder.path]).first else { continue }
+                for member in folder.exceptions.sorted().flatMap({ Self.members($0, of: path.description) }) {
+                    let file = SystemPath("\(path)/\(member)")
+                    if member.hasSuffix(".swift") {
+                        added.swiftFiles.append(file)
+                    } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
+                        added.interfaceBuilderFiles.append(file)
+                    } else if LayoutCheck.isDirectory(file) {
+                        added.synchronizedFolders.append((file, []))
+                    }
+                }
+            }
+            targets.append(added)
         }
         let location = folder.isEmpty ? name : "\(folder)/\(name)"
         summaries.append(
             "read the Xcode project \(location): "
                 + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
+    }
+
+    /// The files a synchronized folder's exception set means by `member` (relative to `folder`): itself,
+    /// or for Xcode's `/Localized/dir/Name.storyboard` each `dir/xx.lproj/Name.storyboard` there is.
+    static func members(_ member: String, of folder: String) -> [String] {
+        guard member.hasPrefix(XcodeSynchronizedFolder.localizedPrefix) else { return [member] }
+        let relative = member.dropFirst(XcodeSynchronizedFolder.localizedPrefix.count)
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        let name = String(parts.last ?? "")
+        let directory = parts.dropLast().joined(separator: "/")
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(directory)")) ?? []
+        return listing.filter { $0.hasSuffix(".lproj") }.sorted().map { "\(prefix)\($0)/\(name)" }
+            .filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)") }
     }
 
     /// `path` as the file system spells it, for a project made on macOS, whose file system ignores case
@@ -206,7 +236,7 @@ extension XcodeProjects {
     func check(
         _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
         isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
-    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
+    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int, notes: [String]) {
         var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
         // Most targets (frameworks, tests) have no Interface Builder file: no run, no class index.
         for (index, target) in targets.enumerated()
@@ -231,6 +261,13 @@ extension XcodeProjects {
         var skippedPaths: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         var seen: Set<Diagnostic> = []
+        var notes: [String] = []
+        if !targets.isEmpty, !runs.isEmpty {
+            notes.append(
+                "the identifier rules (unknown-reuse-identifier, unknown-storyboard-identifier, "
+                    + "unknown-segue-identifier, unknown-interface-file, unreachable-scene, unloaded-interface-file) "
+                    + "do not run over Xcode projects yet; name the Swift code with --swift-sources to run them")
+        }
         for (run, visible) in runs {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
@@ -238,6 +275,7 @@ extension XcodeProjects {
                 jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings,
                 swiftRoots: targets.isEmpty ? swiftRoots : nil)
             checked.formUnion(found.checkedPaths)
+            notes += found.notJudged
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
                 diagnostics.append(diagnostic)
@@ -245,6 +283,6 @@ extension XcodeProjects {
         }
         var skipped: [String: Int] = [:]
         for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
-        return (checked.count, diagnostics, skipped, unclaimedCount)
+        return (checked.count, diagnostics, skipped, unclaimedCount, notes)
     }
 }
