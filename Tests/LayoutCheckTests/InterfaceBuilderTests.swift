@@ -429,10 +429,19 @@ import Testing
             "\(added)")
     }
 
+    /// Without Swift sources or a project, Interface Builder files are not checked, and the run says so
+    /// (counted, with how to check them) rather than passing them over in silence.
     @Test func aLayoutsOnlyRunDoesNotLookAtInterfaceBuilderFiles() throws {
         let result = try runLayoutCheck(["--schemas", Repository.fixtureSchemas, Self.folder])
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardError.hasPrefix("0 files"), "\(result)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("0 files") == true, "\(result)")
+        #expect(
+            lines.contains {
+                $0.contains("Interface Builder files under the PATHs were not checked")
+                    && $0.contains("--swift-sources")
+            },
+            "\(result)")
     }
 
     /// Real Xcode-written files from public apps, beside the repository on CI, with Swift classes written
