@@ -57,6 +57,11 @@ enum AppSettings {
                     guard let name = target.setting(key), !name.contains("$(") else { return context }
                     names.insert(name)
                 }
+                // An extension names its storyboard in its Info.plist's NSExtension dictionary, which no
+                // build setting can give: without that file, the storyboard it loads is not known.
+                if target.productType?.contains("extension") == true, target.buildSettings["INFOPLIST_FILE"] == nil {
+                    return context
+                }
                 // A target's own Info.plist that was not read may name its main storyboard.
                 if target.buildSettings["INFOPLIST_FILE"] != nil {
                     guard let plist = target.setting("INFOPLIST_FILE"),

@@ -105,7 +105,7 @@ enum LayoutCheck {
                 }
                 // The identifier rules read calls, which only a run over Interface Builder files needs; a run
                 // over layouts alone sends sourcekitd only the files that declare types.
-                let readsCalls = interfaceBuilder?.findsAnyFile == true
+                let readsCalls = interfaceBuilder?.findsAnyFile == true || projects.hasInterfaceBuilderFiles
                 sourceKit = try SwiftDeclarationsWorkerConnection(
                     library: library, calls: readsCalls ? IdentifierUseReader.callees : [])
             } catch {

@@ -30,6 +30,10 @@ struct XcodeProjects {
     var missingFiles = 0
 
     var isEmpty: Bool { targets.isEmpty && diagnostics.isEmpty }
+    /// Whether some target lists Interface Builder files or a folder that may hold them.
+    var hasInterfaceBuilderFiles: Bool {
+        targets.contains { !$0.interfaceBuilderFiles.isEmpty || !$0.synchronizedFolders.isEmpty }
+    }
 
     /// Whether a PATH names a project.
     static func isProject(_ path: SystemPath) -> Bool {
@@ -231,8 +235,10 @@ extension XcodeProjects {
     /// projects (or into a Swift package whose sources the projects do not name), so they are counted
     /// and not checked — judged against the projects' classes they would give false findings.
     ///
-    /// The identifier rules run only without a project, over the whole run (`swiftRoots`): per target they
-    /// would judge a framework's Swift code against the app's files.
+    /// The identifier rules run once over the whole run, not per target (per target they would judge a
+    /// framework's Swift code against the app's files): every target's Swift code against every target's
+    /// Interface Builder files; the files in no target, and other platforms' files, define names but are
+    /// not judged, since such a file may yet be built by something the reader does not read.
     func check(
         _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
         isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
@@ -262,12 +268,8 @@ extension XcodeProjects {
         var diagnostics: [Diagnostic] = []
         var seen: Set<Diagnostic> = []
         var notes: [String] = []
-        if !targets.isEmpty, !runs.isEmpty {
-            notes.append(
-                "the identifier rules (unknown-reuse-identifier, unknown-storyboard-identifier, "
-                    + "unknown-segue-identifier, unknown-interface-file, unreachable-scene, unloaded-interface-file) "
-                    + "do not run over Xcode projects yet; name the Swift code with --swift-sources to run them")
-        }
+        var checkedIdentifiers: [String: InterfaceBuilderIdentifiers] = [:]
+        var otherIdentifiers: [String: InterfaceBuilderIdentifiers] = [:]
         for (run, visible) in runs {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
@@ -276,13 +278,43 @@ extension XcodeProjects {
                 swiftRoots: targets.isEmpty ? swiftRoots : nil)
             checked.formUnion(found.checkedPaths)
             notes += found.notJudged
+            for identifiers in found.identifiers.checked { checkedIdentifiers[identifiers.file] = identifiers }
+            for identifiers in found.identifiers.others { otherIdentifiers[identifiers.file] = identifiers }
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
                 diagnostics.append(diagnostic)
             }
         }
+        if !targets.isEmpty, !runs.isEmpty {
+            // The files in no target (and those under the Swift folders) define names, never judged.
+            // (The search of `unclaimed` finds the files under the PATHs that no target lists, then those under
+            // the Swift folders.)
+            var beside = unclaimed
+            let paths = beside.paths
+            for identifiers in await beside.besideSources(swiftRoots, jobs: jobs)
+            where checkedIdentifiers[identifiers.file] == nil {
+                otherIdentifiers[identifiers.file] = identifiers
+            }
+            let identifiers = IdentifierCheck(
+                swift: Self.uniqueFiles(swift), checked: checkedIdentifiers.values.sorted { $0.file < $1.file },
+                others: otherIdentifiers.values.sorted { $0.file < $1.file },
+                context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
+            ).run()
+            var configuration = CheckConfiguration()
+            configuration.rules = settings.rules
+            diagnostics =
+                IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
+                + configuration.apply(to: identifiers.diagnostics)
+            notes += identifiers.notJudged
+        }
         var skipped: [String: Int] = [:]
         for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
         return (checked.count, diagnostics, skipped, unclaimedCount, notes)
+    }
+
+    /// Each Swift file's declarations once, though two targets compile it.
+    private static func uniqueFiles(_ swift: SwiftSources) -> [SwiftDeclarations] {
+        var seen: Set<String> = []
+        return swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
     }
 }

@@ -39,8 +39,39 @@ import Testing
                 "layout-check: read the Xcode project \(Self.project): Phone App (iphoneos, module Phone_App), "
                     + "Mac (macosx, module Mac)\n"), "\(text)")
         #expect(text.standardError.contains("skipped 1 macOS Interface Builder file"), "\(text)")
-        // The identifier rules do not run per target yet: said, not silently passed over.
-        #expect(text.standardError.contains("do not run over Xcode projects yet"), "\(text)")
+    }
+
+    /// The identifier rules run over a project too, once for the whole project: a reuse identifier that no
+    /// target's nib defines is reported at the Swift literal, the one the cell's nib defines is not.
+    @Test func aProjectRunJudgesIdentifiersOnceOverAllTargets() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let swift = copy.appendingPathComponent("Phone/SettingsViewController.swift")
+        var text = try String(contentsOf: swift, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "\n}\n",
+            with: """
+
+                    func profileCell(in tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                        _ = tableView.dequeueReusableCell(withIdentifier: "ProfileCell", for: indexPath)
+                        return tableView.dequeueReusableCell(withIdentifier: "ProfileCel", for: indexPath)
+                    }
+                }
+
+                """)
+        try text.write(to: swift, atomically: false, encoding: .utf8)
+        let result = try runLayoutCheck(["--format", "json", "App/TwoPlatforms.xcodeproj"], in: scratch.url)
+        let report = try result.report()
+        let identifiers = report.diagnostics.filter { $0.rule == "unknown-reuse-identifier" }
+        #expect(identifiers.count == 1, "\(result)")
+        #expect(identifiers.first?.file == "App/Phone/SettingsViewController.swift", "\(result)")
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("\"ProfileCel\"")
+        }
+        #expect(identifiers.first?.line == line.map { $0 + 1 }, "\(result)")
+        #expect(identifiers.first?.message.contains("'ProfileCell'") == true, "\(result)")
+        // The cell's planted defect is still the only other finding.
+        #expect(report.diagnostics.filter { $0.rule != "unknown-reuse-identifier" }.map(\.rule) == ["unknown-outlet"])
     }
 
     @Test func aFolderHoldingAProjectIsCheckedAsTheProject() throws {
