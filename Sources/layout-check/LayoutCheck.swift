@@ -36,7 +36,13 @@ enum LayoutCheck {
 
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
-        let workingDirectory = FileManager.default.currentDirectoryPath
+        let workingDirectory: String
+        switch RepositoryBoundary.workingDirectory() {
+        case .success(let path): workingDirectory = path
+        case .failure(let error):
+            return usageFailure(
+                [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination)
+        }
 
         // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
         // refused, the run says so on standard output and standard error, never in that file.
@@ -290,7 +296,7 @@ enum LayoutCheck {
     /// file uploads a valid log rather than an empty file. Other formats write nothing.
     private static func deliverFailure(
         _ failure: RunFailure, to destination: ReportDestination?,
-        workingDirectory: String = FileManager.default.currentDirectoryPath
+        workingDirectory: String = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
     ) {
         guard let destination, destination.format == .sarif else { return }
         let report = Report(

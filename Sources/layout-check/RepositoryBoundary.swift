@@ -32,6 +32,35 @@ struct RepositoryBoundary {
         }
     }
 
+    /// The area a directory search stays in (article "Security"): the run's repository (the nearest
+    /// folder with a `.git` entry at or above the working directory) when it holds the searched folder,
+    /// so that a submodule's links into its superproject work from there; else the repository holding
+    /// the folder; else the deepest folder holding it and the working directory. The folder itself,
+    /// named on the command line or by a checked configuration path, is always inside; only the
+    /// symbolic links found under it are held to the area.
+    /// - Parameter folder: The searched folder, absolute, symbolic links resolved.
+    init(searching folder: String, workingDirectory: String) {
+        let working = Self.resolved(workingDirectory) ?? workingDirectory
+        if let run = Self.repository(containing: working), RepositoryBoundary(root: run).contains(folder) {
+            root = run
+        } else {
+            root = Self.repository(containing: folder) ?? Self.commonAncestor(folder, working)
+        }
+    }
+
+    private init(root: String) {
+        self.root = root
+    }
+
+    /// The working directory, absolute, or why it cannot be told. Foundation's `currentDirectoryPath`
+    /// gives `""` for a folder deeper than about 1,000 bytes, which would make every relative path,
+    /// the configuration search and the repository's boundary wrong without a word.
+    static func workingDirectory() -> Result<String, SystemError> {
+        guard let pointer = getcwd(nil, 0) else { return .failure(SystemError(errno)) }
+        defer { free(pointer) }
+        return .success(String(cString: pointer))
+    }
+
     /// The nearest folder at or above `folder` (absolute, resolved) with a `.git` entry.
     private static func repository(containing folder: String) -> String? {
         var candidate = folder
@@ -58,6 +87,12 @@ struct RepositoryBoundary {
     /// Whether a resolved path is the root or inside it.
     func contains(_ resolved: String) -> Bool {
         root == "/" || resolved == root || resolved.hasPrefix(root + "/")
+    }
+
+    /// Why a search does not follow a symbolic link that leads to `destination` (resolved), outside.
+    func outsideReason(_ destination: String) -> String {
+        "it is a symbolic link that leads to \(quoted(destination, limit: 200)), outside the repository "
+            + "(\(quoted(root, limit: 200))); a search follows links only inside it"
     }
 
     /// Why a path a setting names is not read: it leads outside the repository, or to something that is
@@ -95,7 +130,8 @@ struct RepositoryBoundary {
                 : "it exists and is not a regular file (a symbolic link, folder, FIFO, socket or device)"
         }
         // The folder may not exist yet: the nearest one that does decides where the file lands.
-        var folder = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let working = (try? Self.workingDirectory().get()) ?? "."
+        var folder = path.hasPrefix("/") ? path : working + "/" + path
         if isFolder { folder += "/." }
         var resolved: String?
         repeat {
