@@ -41,7 +41,8 @@ enum LayoutCheck {
         case .success(let path): workingDirectory = path
         case .failure(let error):
             return usageFailure(
-                [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination)
+                [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination
+            )
         }
 
         // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
