@@ -98,15 +98,17 @@ struct RepositoryBoundary {
     /// Why a path a setting names is not read: it leads outside the repository, or to something that is
     /// neither a regular file nor a folder. `nil` when it may be read, or does not exist (reading it
     /// says so).
-    func readProblem(_ path: String) -> String? {
+    /// - Parameter rule: What the message says of the boundary, after where the path leads.
+    func readProblem(_ path: String, rule: String = "paths a configuration names stay inside it") -> String? {
         guard let resolved = Self.resolved(path) else {
             // `/proc/self/fd/1` on a pipe is a link to `pipe:[…]`, which is no path at all.
             var status = stat()
+            if stat(path, &status) == 0 { return "it is not a regular file or a folder (a pipe, socket or device)" }
             return lstat(path, &status) == 0 ? "it is a symbolic link that leads to no file or folder" : nil
         }
         guard contains(resolved) else {
             return "it leads to \(quoted(resolved, limit: 200)), outside the repository (\(quoted(root, limit: 200))); "
-                + "paths a configuration names stay inside it"
+                + rule
         }
         var status = stat()
         guard stat(resolved, &status) == 0 else { return nil }
