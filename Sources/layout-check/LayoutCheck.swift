@@ -217,6 +217,13 @@ enum LayoutCheck {
                     : [
                         "\(projects.missingFiles) file\(projects.missingFiles == 1 ? "" : "s") the Xcode projects list "
                             + "\(projects.missingFiles == 1 ? "does" : "do") not exist and \(projects.missingFiles == 1 ? "was" : "were") not checked"
+                    ])
+                + (projects.outsideFiles == 0
+                    ? []
+                    : [
+                        "\(projects.outsideFiles) path\(projects.outsideFiles == 1 ? "" : "s") the Xcode projects list "
+                            + "\(projects.outsideFiles == 1 ? "leads" : "lead") out of the repository (or to a FIFO, socket or "
+                            + "device) and \(projects.outsideFiles == 1 ? "was" : "were") not read"
                     ]))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)
