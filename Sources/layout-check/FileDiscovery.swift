@@ -231,15 +231,15 @@ struct FileDiscovery {
 
     /// The index in `areas` of the area a search from the directory PATH `path` stays in.
     private mutating func area(of path: SystemPath) -> Int {
-        guard let folder = path.withCString({ realpath($0, nil) }) else {
-            // It is reported as unreadable when the search comes to it; nothing under it is read.
-            areas.append(RepositoryBoundary(searching: "/", workingDirectory: "/"))
-            return areas.count - 1
-        }
-        defer { free(folder) }
-        let resolved = String(cString: folder)
+        let working = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
+        // A PATH that cannot be resolved is reported as unreadable when the search comes to it; should it
+        // be read after all, the run's own area holds its links.
+        let resolved =
+            path.withCString({ realpath($0, nil) }).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? working
         if let known = areas.firstIndex(where: { $0.contains(resolved) }) { return known }
-        let working = (try? RepositoryBoundary.workingDirectory().get()) ?? resolved
         areas.append(RepositoryBoundary(searching: resolved, workingDirectory: working))
         return areas.count - 1
     }
