@@ -187,6 +187,11 @@ enum LayoutCheck {
             skipped = found.skipped
             unclaimedFiles = found.unclaimed
         }
+        // Several searches may cross one folder (layouts and both kinds of Interface Builder file under a
+        // PATH, Swift sources beside them) and meet the same unreadable directory or link out of the
+        // repository: it is said once.
+        var unreadable: Set<Diagnostic> = []
+        diagnostics.removeAll { $0.rule == .unreadableFile && !unreadable.insert($0).inserted }
         diagnostics.sort(by: Diagnostic.ordered)
 
         if let path = arguments.writeBaseline {

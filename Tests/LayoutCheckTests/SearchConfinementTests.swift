@@ -174,6 +174,25 @@ import Testing
             !report.diagnostics.contains { $0.file.hasPrefix(outside.path) || $0.rule == "xml-syntax" }, "\(result)")
     }
 
+    /// A run from the root searches `.` for layouts, for both kinds of Interface Builder file and for Swift
+    /// files: each link out is met by several searches and said once.
+    @Test func aLinkMetBySeveralSearchesIsReportedOnce() throws {
+        let (repository, outside) = try Self.makeRepository()
+        defer {
+            repository.remove()
+            outside.remove()
+        }
+        try repository.write(
+            "import LayoutKit\n\npublic final class InsideView: View {}\n", to: "Sources/App/Inside.swift")
+        try repository.link("Layouts/Vendor", to: outside.path)
+        try repository.link("Sources/App/Vendor", to: outside.path)
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", "Sources/App", "."], in: repository.url)
+        #expect(result.status == 1, "\(result)")
+        let unreadable = try result.report().diagnostics.filter { $0.rule == "unreadable-file" }
+        #expect(unreadable.map(\.file) == ["Layouts/Vendor", "Sources/App/Vendor"], "\(result)")
+    }
+
     /// The link is the user's to keep: leaving it out of the run silences the error.
     @Test func anExcludedLinkOutOfTheRepositoryIsNotReported() throws {
         let (repository, outside) = try Self.makeRepository()
