@@ -36,7 +36,14 @@ enum LayoutCheck {
 
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
-        let workingDirectory = FileManager.default.currentDirectoryPath
+        let workingDirectory: String
+        switch RepositoryBoundary.workingDirectory() {
+        case .success(let path): workingDirectory = path
+        case .failure(let error):
+            return usageFailure(
+                [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination
+            )
+        }
 
         // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
         // refused, the run says so on standard output and standard error, never in that file.
@@ -188,6 +195,11 @@ enum LayoutCheck {
             unclaimedFiles = found.unclaimed
             identifierNotes = found.notes
         }
+        // Several searches may cross one folder (layouts and both kinds of Interface Builder file under a
+        // PATH, Swift sources beside them) and meet the same unreadable directory or link out of the
+        // repository: it is said once.
+        var unreadable: Set<Diagnostic> = []
+        diagnostics.removeAll { $0.rule == .unreadableFile && !unreadable.insert($0).inserted }
         diagnostics.sort(by: Diagnostic.ordered)
 
         if let path = arguments.writeBaseline {
@@ -226,6 +238,13 @@ enum LayoutCheck {
                             + "under the PATHs \(uncheckedInterfaceBuilderFiles == 1 ? "was" : "were") not checked: no Xcode "
                             + "project was found and no Swift sources were named; name them with --swift-sources DIR "
                             + "(a Tuist or XcodeGen project has no .xcodeproj until it is generated)"
+                    ])
+                + (projects.outsideFiles == 0
+                    ? []
+                    : [
+                        "\(projects.outsideFiles) path\(projects.outsideFiles == 1 ? "" : "s") the Xcode projects list "
+                            + "\(projects.outsideFiles == 1 ? "leads" : "lead") out of the repository (or to a FIFO, socket or "
+                            + "device) and \(projects.outsideFiles == 1 ? "was" : "were") not read"
                     ]))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)
@@ -306,7 +325,7 @@ enum LayoutCheck {
     /// file uploads a valid log rather than an empty file. Other formats write nothing.
     private static func deliverFailure(
         _ failure: RunFailure, to destination: ReportDestination?,
-        workingDirectory: String = FileManager.default.currentDirectoryPath
+        workingDirectory: String = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
     ) {
         guard let destination, destination.format == .sarif else { return }
         let report = Report(

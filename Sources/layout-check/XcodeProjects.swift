@@ -28,6 +28,10 @@ struct XcodeProjects {
     var diagnostics: [Diagnostic] = []
     /// Files a project lists that do not exist (Xcode shows them in red): not checked, counted.
     var missingFiles = 0
+    /// Files and folders a project lists that lead out of its repository once links are followed, or
+    /// to a FIFO, socket or device (article "Security"): a project is the repository's to say, like a
+    /// configuration, so what it names is read only inside it. Not read, counted.
+    var outsideFiles = 0
 
     var isEmpty: Bool { targets.isEmpty && diagnostics.isEmpty }
     /// Whether some target lists Interface Builder files or a folder that may hold them.
@@ -94,8 +98,16 @@ struct XcodeProjects {
             return SystemPath((joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
         }
         var listings: [String: [String]] = [:]
+        let workingDirectory = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
+        let boundary = RepositoryBoundary(
+            workingDirectory: workingDirectory,
+            anchor: ArtifactPath.absolute(folder.isEmpty ? "." : folder, in: workingDirectory))
         func existing(_ paths: [String]) -> [SystemPath] {
             paths.map(located).compactMap { path in
+                if boundary.readProblem(path.description) != nil {
+                    outsideFiles += 1
+                    return nil
+                }
                 if FileManager.default.fileExists(atPath: path.description) { return path }
                 if let found = Self.ignoringCase(path.description, listings: &listings) { return SystemPath(found) }
                 missingFiles += 1

@@ -133,6 +133,33 @@ import Testing
         #expect(!result.standardError.contains("in no target"), "\(result)")
     }
 
+    /// A project is the repository's to say, like a configuration: a folder it lists that leads out of
+    /// the repository (here the synchronized folder `Profile`, moved beside it) is not searched or read,
+    /// and the run counts it rather than check what is there.
+    @Test func aFolderTheProjectListsOutsideTheRepositoryIsNotRead() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let outside = try TemporaryDirectory()
+        defer { outside.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Profile"), to: outside.url.appendingPathComponent("Profile"))
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: projectFile, encoding: .utf8)
+        try #require(text.contains("\t\t\tpath = Profile;\n"))
+        let away = "../../\(outside.url.lastPathComponent)/Profile"
+        try Data(text.replacingOccurrences(of: "\t\t\tpath = Profile;\n", with: "\t\t\tpath = \"\(away)\";\n").utf8)
+            .write(to: projectFile)
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 0, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 1, "the storyboard only: \(result)")
+        #expect(!report.diagnostics.contains { $0.file.contains("Profile") }, "\(result)")
+        #expect(
+            result.standardError.contains("1 path the Xcode projects list leads out of the repository"), "\(result)")
+    }
+
     /// A project made on macOS may spell a folder in another case than the disk does (the file system
     /// there ignores case): its files are still found and checked, not counted as missing.
     @Test func aFolderSpelledInAnotherCaseIsStillFound() throws {
