@@ -127,19 +127,22 @@ import Testing
         ##"let s = #"label.text"#"##, "@IBOutlet weak var label: UILabel!",
         "if a > 0, label != nil { label.text = x }", "func f() { guard label != nil else { return }\n label.text = x }",
         "func f() { let label = UILabel()\n label.text = x }", "show(label: nil)", "func show(label: UILabel?) { }",
+        // Passed whole: the parameter's type decides, and it is not read.
+        "print(label)", "show(label: label)", "share(a, label)", "let views = [label, other]",
     ])
     func nilSafeOrNoReadIsNoForcedRead(_ code: String) {
         #expect(Self.uses(code)?.forcedRead != true, "\(code)")
     }
 
     @Test(arguments: [
-        "label.text = title", "cell.label.text = title", "if let t = label.text { }", "print(label)",
+        "label.text = title", "cell.label.text = title", "if let t = label.text { }", "print(label!)",
+        "show(label.text)",
         "if label.isHidden { }", "label?.text = a\nlabel.text = b",
         "func f() { if let label { label.sizeToFit() }\n label.text = x }",
         "func f() { guard let label else { return } }\nfunc g() { label.text = x }",
         "if a || label != nil { label.text = x }", "if label != nil || a { label.text = x }",
         "if label != nil { }\nlabel.text = x", "func f() { let label = UILabel()\n self.label.text = x }",
-        "show(label: label)", "@IBOutlet weak var label: UILabel!\nfunc f() { label.text = x }",
+        "show(label: label.text)", "@IBOutlet weak var label: UILabel!\nfunc f() { label.text = x }",
     ])
     func aReadAsIfConnectedIsForced(_ code: String) {
         #expect(Self.uses(code)?.forcedRead == true, "\(code)")

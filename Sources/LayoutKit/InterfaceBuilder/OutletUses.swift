@@ -8,7 +8,9 @@
 /// `guard label != nil else { … }`) is guarded, and a local `let label = …` hides the outlet for the rest
 /// of its block (`label.text` there reads the local). The scan is lexical — comments and string literals are
 /// skipped, identifiers compared by name — so an unrelated member of the same name read through another
-/// object (`banner.label`) counts as a use too: that can only keep a finding, never invent one. A bare read
+/// object (`banner.label`) counts as a use too: that can only keep a finding, never invent one. An outlet
+/// passed whole as an argument (`share(label)`) is no forced read: the parameter's type, which decides
+/// whether it is unwrapped, is not read. A bare read
 /// is attributed to the type whose body holds it (`bareReadTypes`): it is that type's own `self.label`.
 /// One pass over each file, linear in its bytes.
 package struct OutletUses: Sendable {
@@ -197,7 +199,17 @@ package struct OutletUses: Sendable {
                 let isBound =
                     bindingStatement && !isMember
                     && { if case .assignment = previous { return true } else { return false } }()
-                if !isBound { use.forcedRead = true }
+                // A whole argument or element, `share(button)`, `share(from: button)`, `[button, other]`:
+                // whether that unwraps it depends on the parameter's type (`UIButton?` does not), which the
+                // scan does not read, so it is no forced read.
+                let isWholeArgument: Bool = {
+                    guard case .punctuation(let before) = previous, case .punctuation(let after) = next else {
+                        return false
+                    }
+                    return [UInt8(ascii: "("), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "[")].contains(before)
+                        && [UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "]")].contains(after)
+                }()
+                if !isBound && !isWholeArgument { use.forcedRead = true }
             }
             if use.forcedRead, !isMemberName, let type = types.last {
                 result.uses[word, default: Use()].bareReadTypes.insert(type.name)

@@ -1,11 +1,13 @@
 import UIKit
 
 /// A base cell whose subclasses' nibs connect none of its implicitly unwrapped outlets. Only `ratingView`,
-/// `iconView`, `headerView` and `sendButton` can crash: one read of each is forced. `badgeLabel` is only
+/// `iconView` and `headerView` can crash: one read of each is forced. `badgeLabel` is only
 /// read nil-safely, `spinner` is assigned by the cell's own code, `dateLabel` is read only where
-/// `dateLabel != nil` guards it, `footerView` only as a local of the same name hides it, and `shareButton`
-/// is only an argument label, `titleLabel` is read only by an unrelated class of its own `titleLabel`:
-/// leaving them unconnected cannot crash. `subtitleLabel` is read by a subclass, which can.
+/// `dateLabel != nil` guards it, `footerView` only as a local of the same name hides it, `shareButton`
+/// is only an argument label, `sendButton` is only passed whole as an argument (to a `UIButton?`, which
+/// cannot crash; the scan does not read parameter types, so it never claims one), `titleLabel` is read only
+/// by an unrelated class of its own `titleLabel`: leaving them unconnected cannot crash, or cannot be known
+/// to. `subtitleLabel` is read by a subclass, which can.
 class BadgeBaseCell: UITableViewCell {
     @IBOutlet weak var badgeLabel: UILabel!
     @IBOutlet weak var ratingView: UIView!
