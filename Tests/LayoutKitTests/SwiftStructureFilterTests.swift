@@ -43,6 +43,63 @@ import Testing
         #expect(compared > 50, "files that declare classes were compared")
     }
 
+    /// `ReplyJSON`, the parent's reader of the worker's lines, reads what Foundation's `JSONSerialization`
+    /// reads: every line of the filtered replies of the repository's Swift files (each kept whole too), the
+    /// hostile replies, and JSON the filter never writes (escapes, surrogates, numbers of every form); and it
+    /// refuses what Foundation refuses.
+    @Test func theReplyReaderReadsWhatFoundationReads() throws {
+        let sourceKit = try Self.sourceKit.get()
+        func canonical(_ object: Any) -> Data? {
+            try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        }
+        func compare(_ line: [UInt8], _ label: String) {
+            let foundation = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
+            let ours = ReplyJSON.object(line[...])
+            #expect((foundation == nil) == (ours == nil), "\(label): \(String(decoding: line, as: UTF8.self))")
+            if let foundation, let ours {
+                #expect(canonical(foundation) == canonical(ours), "\(label)")
+            }
+        }
+        var lines = 0
+        for file in [
+            "Sources/LayoutKit/InterfaceBuilder/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
+            "Sources/LayoutKit/InterfaceBuilder/InterfaceBuilderCheck.swift",
+            "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers/Shop/CatalogViewController.swift",
+        ] {
+            let bytes = try Repository.bytes(Repository.root.appendingPathComponent(file))
+            var everything = SwiftStructureFilter(calls: IdentifierUseReader.callees)
+            everything.keepsEverything = true
+            for filter in [SwiftStructureFilter(calls: IdentifierUseReader.callees), everything] {
+                guard case .json(let json) = sourceKit.reply(to: bytes, name: file, filter: filter) else {
+                    Issue.record("sourcekitd did not answer for \(file)")
+                    continue
+                }
+                for line in json.split(separator: "\n") {
+                    compare(Array(line.utf8), file)
+                    lines += 1
+                }
+            }
+        }
+        #expect(lines > 20)
+        for name in Repository.files(in: "hostile-replies", suffix: ".json") {
+            compare(try Repository.bytes(Repository.fixtures.appendingPathComponent("hostile-replies/\(name)")), name)
+        }
+        let edges = [
+            #"{"a":"\"\\\/\b\f\n\r\t","b":"\u00e9\u20ac\ud83d\ude00"}"#, #"{"c":"\ud800x"}"#, #"{"c":"\udc00"}"#,
+            #"{"n":[0,-1,12,9223372036854775807,1.5,1E-2,-0.25]}"#,
+            #"{"m":[{"a":1},2,"x",[],{}],"e":[],"o":{},"t":true,"f":false,"z":null}"#,
+            " \t{ \"a\" : [ { } , { \"b\" : 1 } ] }\r\n",
+            #"{"a":1,}"#, #"{"a":[1,]}"#, #"{"a":"x"#, #"{"a":01}"#, #"{"a":-}"#, #"{"a":1} x"#, #"["a"]"#,
+            #"{"a":tru}"#, "{\"a\":\"\u{1}\"}", #"{"a":"\x"}"#, #"{"a":"\u12"}"#, #"{a:1}"#, "", "{",
+            #"{"a":1.}"#, #"{"a":.5}"#, #"{"a":1e}"#,
+        ]
+        for edge in edges { compare(Array(edge.utf8), "edge") }
+        // Numbers where Foundation's own types differ (`NSDecimalNumber`, a whole `Double`): an `Int` only
+        // for a whole number in range, which is all the readers take.
+        let numbers = ReplyJSON.object(Array(#"{"n":[9223372036854775808,-2e3,7]}"#.utf8)[...])?["n"] as? [Any]
+        #expect(numbers?.map { $0 as? Int } == [nil, nil, 7])
+    }
+
     /// A class whose method bodies hold 4× the statements: the same reply but for the digits of a length,
     /// where the whole reply grows with every call in them.
     @Test func theReplyDoesNotGrowWithFunctionBodies() throws {

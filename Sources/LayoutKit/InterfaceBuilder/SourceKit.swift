@@ -175,9 +175,7 @@ package struct SourceKit: Sendable {
                 start = index + 1
             }
             if start < text.count { lines.append(start..<text.count) }
-            guard let first = lines.first,
-                let header = try? JSONSerialization.jsonObject(with: Data(text[first])) as? [String: Any]
-            else { return nil }
+            guard let first = lines.first, let header = ReplyJSON.object(text[first]) else { return nil }
             self.header = header
             self.lines = Array(lines.dropFirst())
         }
@@ -186,9 +184,7 @@ package struct SourceKit: Sendable {
         /// (`body` may have seen the ones before it).
         func forEachDeclaration(_ body: ([String: Any]) -> Void) -> Bool {
             for line in lines {
-                guard let entry = try? JSONSerialization.jsonObject(with: Data(text[line])) as? [String: Any] else {
-                    return false
-                }
+                guard let entry = ReplyJSON.object(text[line]) else { return false }
                 body(entry)
             }
             return true

@@ -1,0 +1,274 @@
+import Foundation
+
+/// Reads one line of the worker's filtered reply (`SwiftStructureFilter`) into the dictionaries the
+/// declaration readers walk, in one pass over its bytes.
+///
+/// Foundation's `JSONSerialization` reads the same text, but through an intermediate tree, `NSNumber`s
+/// and arrays of `Any` that each reader's `as? [[String: Any]]` then converts element by element; on a
+/// run's Swift files that was a third of `layout-check`'s own CPU time. Here numbers are `Int` (`Double`
+/// past its range or with a fraction), and an array whose elements are all objects is made a
+/// `[[String: Any]]` at once, so that the readers' casts find the type they ask for.
+///
+/// It reads any JSON (the worker may be broken or hostile): a syntax error, trailing bytes or nesting past
+/// `maximumDepth` make it return `nil`, never trap. `null` is `NSNull`, as Foundation gives it.
+enum ReplyJSON {
+    /// Deeper than this is refused: `SourceKit.answer` refuses deeper text before it gets here.
+    static let maximumDepth = SwiftStructureFilter.maximumDepth + 12
+
+    /// The object `bytes` holds, or `nil` when they hold anything else or are not JSON.
+    static func object(_ bytes: ArraySlice<UInt8>) -> [String: Any]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            guard let value = reader.value(depth: 0) as? [String: Any] else { return nil }
+            reader.skipWhitespace()
+            return reader.index == buffer.count && !reader.failed ? value : nil
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var failed = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+                default: return
+                }
+            }
+        }
+
+        /// The value at `index`; `nil` (and `failed`) when there is none.
+        mutating func value(depth: Int) -> Any? {
+            guard depth <= ReplyJSON.maximumDepth else { return fail() }
+            skipWhitespace()
+            guard index < bytes.count else { return fail() }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object(depth: depth)
+            case UInt8(ascii: "["): return array(depth: depth)
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true", true)
+            case UInt8(ascii: "f"): return literal("false", false)
+            case UInt8(ascii: "n"): return literal("null", NSNull())
+            default: return number()
+            }
+        }
+
+        private mutating func fail() -> Any? {
+            failed = true
+            return nil
+        }
+
+        private mutating func object(depth: Int) -> Any? {
+            index += 1
+            var result: [String: Any] = [:]
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return result
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return fail() }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return fail() }
+                index += 1
+                guard let value = value(depth: depth + 1) else { return fail() }
+                result[key] = value
+                skipWhitespace()
+                guard index < bytes.count else { return fail() }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    // A trailing comma, which Foundation's reader accepts too.
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return result
+                    }
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return result
+                } else {
+                    return fail()
+                }
+            }
+        }
+
+        private mutating func array(depth: Int) -> Any? {
+            index += 1
+            var elements: [Any] = []
+            var objects: [[String: Any]] = []
+            var allObjects = true
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return objects
+            }
+            while true {
+                skipWhitespace()
+                // A trailing comma, which Foundation's reader accepts too.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !(objects.isEmpty && elements.isEmpty) {
+                    index += 1
+                    return allObjects ? objects : elements
+                }
+                guard let element = value(depth: depth + 1) else { return fail() }
+                if allObjects, let object = element as? [String: Any] {
+                    objects.append(object)
+                } else {
+                    if allObjects {
+                        elements = objects.map { $0 as Any }
+                        objects = []
+                        allObjects = false
+                    }
+                    elements.append(element)
+                }
+                skipWhitespace()
+                guard index < bytes.count else { return fail() }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return allObjects ? objects : elements
+                } else {
+                    return fail()
+                }
+            }
+        }
+
+        private mutating func literal(_ word: StaticString, _ value: Any) -> Any? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return fail() }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return fail() }
+            index += count
+            return value
+        }
+
+        /// A number by JSON's grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`: an `Int` when it is
+        /// a whole number in range, else a `Double`.
+        private mutating func number() -> Any? {
+            let start = index
+            func digits() -> Int {
+                let first = index
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
+                return index - first
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let leading = index
+            guard digits() > 0 else { return fail() }
+            // No leading zero before another digit.
+            if bytes[leading] == UInt8(ascii: "0"), index - leading > 1 { return fail() }
+            var isInteger = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { return fail() }
+                isInteger = false
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits() > 0 else { return fail() }
+                isInteger = false
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            if isInteger, let integer = Int(text) { return integer }
+            guard let double = Double(text) else { return fail() }
+            return double
+        }
+
+        /// The string at `index` (its opening quote), escapes decoded; `nil` when it is not one.
+        mutating func string() -> String? {
+            index += 1
+            let start = index
+            // Most strings have no escape: one copy of their bytes.
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                guard bytes[index] >= 0x20 else {
+                    failed = true
+                    return nil
+                }
+                index += 1
+            }
+            guard index < bytes.count else {
+                failed = true
+                return nil
+            }
+            var decoded = Array(bytes[start..<index])
+            while index < bytes.count, bytes[index] == UInt8(ascii: "\\") {
+                index += 1
+                guard index < bytes.count, escape(into: &decoded) else {
+                    failed = true
+                    return nil
+                }
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                    guard bytes[index] >= 0x20 else {
+                        failed = true
+                        return nil
+                    }
+                    decoded.append(bytes[index])
+                    index += 1
+                }
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                failed = true
+                return nil
+            }
+            index += 1
+            return String(decoding: decoded, as: UTF8.self)
+        }
+
+        /// Decodes the escape after a backslash into `decoded`.
+        private mutating func escape(into decoded: inout [UInt8]) -> Bool {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(byte)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var scalar = hex4() else { return false }
+                // A surrogate pair is one scalar; a lone surrogate is an error, as Foundation reads it.
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { return false }
+                    index += 2
+                    guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return false }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let decodedScalar = Unicode.Scalar(scalar) else { return false }
+                decoded.append(contentsOf: String(Character(decodedScalar)).utf8)
+            default: return false
+            }
+            return true
+        }
+
+        private mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+    }
+}
