@@ -8,9 +8,13 @@ import Testing
     @Test func elementPositionsCarryTheFileTheyWereReadFrom() throws {
         let included = SourceFileID(index: 1)
         let bytes = Array(#"<layout xmlns="urn:layoutkit:layout:1"><label/></layout>"#.utf8)
-        let builder = ElementTreeBuilder()
-        #expect(XMLReader.read(bytes, file: "Card.layout.xml", fileID: included, handler: builder) == nil)
-        #expect(builder.root?.children.first?.position == SourcePosition(file: included, line: 1, column: 40))
+        guard case .document(let document) = XMLReader.document(bytes, file: "Card.layout.xml", fileID: included)
+        else {
+            Issue.record("the layout did not read")
+            return
+        }
+        let label = try #require(document.children(of: ParsedDocument.root).first(where: { _ in true }))
+        #expect(document.position(of: label) == SourcePosition(file: included, line: 1, column: 40))
     }
 
     @Test func elementPositionsOfTheMainFileSayIt() throws {

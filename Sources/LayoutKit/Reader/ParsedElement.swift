@@ -1,4 +1,5 @@
-/// An element as the reader read it: names, decoded attribute values and where its start tag begins.
+/// An element as a tree: names, decoded attribute values and where its start tag begins, made from a
+/// `ParsedDocument` for the readers that walk a tree (class schemas, settings, Interface Builder documents).
 struct ParsedElement: Sendable {
     var name: String
     var namespace: String?
@@ -13,46 +14,6 @@ struct ParsedElement: Sendable {
         self.namespace = namespace
         self.attributes = attributes
         self.position = position
-    }
-}
-
-/// What `XMLReader` tells as it reads one document, in document order. A handler sees only Swift values.
-protocol XMLHandler: AnyObject {
-    /// A start tag: its local name, namespace URI, attributes (values decoded) and where it begins.
-    func startElement(
-        name: consuming String, namespace: consuming String?, attributes: consuming [ParsedAttribute],
-        position: SourcePosition)
-    /// The end tag of the element started last and not yet ended.
-    func endElement()
-    /// Where the first non-whitespace text directly inside the open element begins; at most once per element.
-    func text(at position: SourcePosition)
-}
-
-/// The handler that builds the element tree the decoders read.
-final class ElementTreeBuilder: XMLHandler {
-    // Only the reader's callbacks touch these, one at a time: no runtime exclusivity checks.
-    @exclusivity(unchecked) private var stack: [ParsedElement] = []
-    /// The document's element, once its end tag is read.
-    @exclusivity(unchecked) private(set) var root: ParsedElement?
-
-    func startElement(
-        name: consuming String, namespace: consuming String?, attributes: consuming [ParsedAttribute],
-        position: SourcePosition
-    ) {
-        stack.append(ParsedElement(name: name, namespace: namespace, attributes: attributes, position: position))
-    }
-
-    func endElement() {
-        guard let element = stack.popLast() else { return }
-        if stack.isEmpty {
-            root = element
-        } else {
-            stack[stack.count - 1].children.append(element)
-        }
-    }
-
-    func text(at position: SourcePosition) {
-        if !stack.isEmpty { stack[stack.count - 1].textPosition = position }
     }
 }
 
