@@ -35,4 +35,26 @@ import Testing
         #expect(host.location(own) == SourceLocation(file: "Feed.layout.xml", line: 3, column: 5))
         #expect(host.location(included) == SourceLocation(file: "Card.layout.xml", line: 7, column: 5))
     }
+
+    /// The reader finds where a tag begins by scanning back from its end, eight bytes at a time: it
+    /// must find what a byte-at-a-time scan finds, at every end and near both ends of the buffer.
+    @Test func theLastOccurrenceBeforeAnOffsetIsTheOneAByteScanFinds() {
+        let text =
+            Array("<a>x<<b c=\"<?\"/>  <?p?> <![CDATA[ < ]]>\n<".utf8) + Array(repeating: UInt8(ascii: "y"), count: 19)
+        let lines = LineTable(text, file: .main)
+        for needle in [Array("<".utf8), Array("<?".utf8), Array("<![CDATA[".utf8), Array("y".utf8), Array("z".utf8)] {
+            for end in 0...text.count {
+                var expected: Int?
+                var start = end - needle.count
+                while start >= 0 {
+                    if Array(text[start..<(start + needle.count)]) == needle {
+                        expected = start
+                        break
+                    }
+                    start -= 1
+                }
+                #expect(lines.lastOccurrence(of: needle, before: end) == expected, "needle \(needle) before \(end)")
+            }
+        }
+    }
 }

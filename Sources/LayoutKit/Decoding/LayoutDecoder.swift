@@ -742,7 +742,12 @@ where Value.RawValue == String, Value: Sendable {
     /// The case whose name is these UTF-8 bytes.
     subscript(utf8 name: UnsafeBufferPointer<UInt8>) -> Value? {
         guard name.count < bytesByLength.count else { return nil }
-        for entry in bytesByLength[name.count] where entry.name.elementsEqual(name) { return entry.value }
+        for entry in bytesByLength[name.count] {
+            // Same length: compare byte by byte, most names differing at their first.
+            var index = 0
+            while index < name.count, entry.name[index] == name[index] { index += 1 }
+            if index == name.count { return entry.value }
+        }
         return nil
     }
 }

@@ -63,8 +63,16 @@ enum Lexical {
 
     /// `boolean` of a collapsed value's UTF-8 bytes.
     static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if bytes.elementsEqual("true".utf8) { return true }
-        if bytes.elementsEqual("false".utf8) { return false }
+        if bytes.count == 4, bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "r"), bytes[2] == UInt8(ascii: "u"),
+            bytes[3] == UInt8(ascii: "e")
+        {
+            return true
+        }
+        if bytes.count == 5, bytes[0] == UInt8(ascii: "f"), bytes[1] == UInt8(ascii: "a"), bytes[2] == UInt8(ascii: "l"),
+            bytes[3] == UInt8(ascii: "s"), bytes[4] == UInt8(ascii: "e")
+        {
+            return false
+        }
         return nil
     }
 

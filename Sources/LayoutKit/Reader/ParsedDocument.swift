@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A document as the reader read it, flat: every element in one array in the order their start tags
 /// come, linked to its first child and next sibling by index; every attribute in one array; every
 /// attribute value a range of one byte buffer; every name and namespace URI an index into one table of
@@ -167,7 +175,7 @@ struct ParsedDocument: Sendable {
     /// makes the value exact.
     mutating func addAttribute(name: NameIndex, namespace: NameIndex, value: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
-        if value.contains(UInt8(ascii: "&")) {
+        if let base = value.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), value.count) != nil {
             var index = 0
             while index < value.count {
                 if value[index] == UInt8(ascii: "&"), index + 5 <= value.count, value[index + 1] == UInt8(ascii: "#"),

@@ -104,19 +104,36 @@ struct LineTable: Sendable {
     }
 
     /// The offset of the last occurrence of `needle` that starts before `end`.
+    ///
+    /// The reader asks this for every start tag (its `<`, from the end of the tag), so the scan looks
+    /// at eight bytes at a time for the needle's first byte.
     func lastOccurrence(of needle: [UInt8], before end: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = min(end, buffer.count) - needle.count
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
             let first = needle[0]
-            while start >= 0 {
-                if buffer[start] == first {
-                    var matched = true
-                    for index in 1..<needle.count where buffer[start + index] != needle[index] {
-                        matched = false
-                        break
+            func matches(at start: Int) -> Bool {
+                guard buffer[start] == first else { return false }
+                for index in 1..<needle.count where buffer[start + index] != needle[index] { return false }
+                return true
+            }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let pattern = UInt64(first) &* ones
+            var start = min(end, buffer.count) - needle.count
+            while start >= 7 {
+                // The eight bytes that end at `start`, with the needle's first byte turned to zero;
+                // a zero byte sets its high bit in (x - 1…) & ~x.
+                let word =
+                    UInt64(littleEndian: UnsafeRawPointer(base + start - 7).loadUnaligned(as: UInt64.self)) ^ pattern
+                if (word &- ones) & ~word & highs != 0 {
+                    for candidate in stride(from: start, through: start - 7, by: -1) where matches(at: candidate) {
+                        return candidate
                     }
-                    if matched { return start }
                 }
+                start -= 8
+            }
+            while start >= 0 {
+                if matches(at: start) { return start }
                 start -= 1
             }
             return nil
