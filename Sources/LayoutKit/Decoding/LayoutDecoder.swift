@@ -658,29 +658,39 @@ struct DocumentNames {
     init() {}
 
     init(_ document: ParsedDocument) {
+        // What each name is used as, so that each is looked up only where it can stand: an element's
+        // name among the element names, an attribute's among the attributes, a namespace among those.
+        let elementName: UInt8 = 1
+        let attributeName: UInt8 = 2
+        let namespaceURI: UInt8 = 4
+        var roles = [UInt8](repeating: 0, count: document.names.count)
+        for element in document.elements {
+            roles[Int(element.name)] |= elementName
+            if element.namespace != ParsedDocument.none { roles[Int(element.namespace)] |= namespaceURI }
+        }
+        for attribute in document.attributes {
+            roles[Int(attribute.name)] |= attributeName
+            if attribute.namespace != ParsedDocument.none { roles[Int(attribute.namespace)] |= namespaceURI }
+        }
         elements.reserveCapacity(document.names.count)
         objectAttributes.reserveCapacity(document.names.count)
         namespaces.reserveCapacity(document.names.count)
-        for name in document.names {
-            elements.append(Self.elementName(name))
-            objectAttributes.append(ObjectAttribute.named(name))
-            // Most names are not namespaces: their lengths tell them apart without reading bytes.
-            let length = name.utf8.count
-            if length == Self.layoutLength, name == LayoutDecoder.namespace {
-                namespaces.append(.layout)
-            } else if length == Self.toolsLength, name == Suppressions.namespace {
-                namespaces.append(.tools)
-            } else if length == Self.xsiLength, name == Lexical.xsiNamespace {
-                namespaces.append(.xsi)
-            } else {
+        for (index, name) in document.names.enumerated() {
+            let role = roles[index]
+            elements.append(role & elementName != 0 ? Self.elementName(name) : nil)
+            objectAttributes.append(role & attributeName != 0 ? ObjectAttribute.named(name) : nil)
+            guard role & namespaceURI != 0 else {
                 namespaces.append(.other)
+                continue
+            }
+            switch name {
+            case LayoutDecoder.namespace: namespaces.append(.layout)
+            case Suppressions.namespace: namespaces.append(.tools)
+            case Lexical.xsiNamespace: namespaces.append(.xsi)
+            default: namespaces.append(.other)
             }
         }
     }
-
-    private static let layoutLength = LayoutDecoder.namespace.utf8.count
-    private static let toolsLength = Suppressions.namespace.utf8.count
-    private static let xsiLength = Lexical.xsiNamespace.utf8.count
 
     /// The namespace at `index` in the name table; `nil` for no namespace.
     func namespace(_ index: ParsedDocument.NameIndex) -> Namespace? {

@@ -63,16 +63,13 @@ enum Lexical {
 
     /// `boolean` of a collapsed value's UTF-8 bytes.
     static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if bytes.count == 4, bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "r"), bytes[2] == UInt8(ascii: "u"),
-            bytes[3] == UInt8(ascii: "e")
-        {
+        func spells(_ word: StaticString) -> Bool {
+            guard bytes.count == word.utf8CodeUnitCount else { return false }
+            for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
             return true
         }
-        if bytes.count == 5, bytes[0] == UInt8(ascii: "f"), bytes[1] == UInt8(ascii: "a"), bytes[2] == UInt8(ascii: "l"),
-            bytes[3] == UInt8(ascii: "s"), bytes[4] == UInt8(ascii: "e")
-        {
-            return false
-        }
+        if spells("true") { return true }
+        if spells("false") { return false }
         return nil
     }
 

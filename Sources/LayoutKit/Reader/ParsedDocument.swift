@@ -28,9 +28,9 @@ struct ParsedDocument: Sendable {
     struct Element: Sendable {
         var name: NameIndex
         var namespace: NameIndex
-        /// The element's attributes are `firstAttribute ..< firstAttribute + attributeCount`.
+        /// The element's attributes start here and end where the next element's start: each start
+        /// tag's attributes are added before the next start tag is read.
         var firstAttribute: AttributeIndex
-        var attributeCount: Int32 = 0
         var firstChild: ElementIndex = ParsedDocument.none
         var nextSibling: ElementIndex = ParsedDocument.none
         /// Where its start tag begins.
@@ -71,8 +71,9 @@ struct ParsedDocument: Sendable {
 
     /// The element's attributes, by index, in document order.
     func attributes(of element: ElementIndex) -> Range<AttributeIndex> {
-        let item = elements[Int(element)]
-        return item.firstAttribute..<(item.firstAttribute + item.attributeCount)
+        let next = Int(element) + 1
+        let end = next < elements.count ? elements[next].firstAttribute : AttributeIndex(attributes.count)
+        return elements[Int(element)].firstAttribute..<end
     }
 
     /// The element's children, in document order.
@@ -195,7 +196,6 @@ struct ParsedDocument: Sendable {
         attributes.append(
             Attribute(
                 name: name, namespace: namespace, valueStart: Int32(start), valueCount: Int32(bytes.count - start)))
-        elements[elements.count - 1].attributeCount += 1
     }
 
     /// The end tag of the innermost open element.
