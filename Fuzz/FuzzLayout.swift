@@ -1,5 +1,5 @@
 // libFuzzer entry point over the whole pipeline: reader → decoder → rules → compiler → instantiate,
-// and the Xcode project reader over the same bytes.
+// and the Xcode project, configuration and baseline readers over the same bytes.
 //
 // Built by Fuzz/run.sh together with LayoutKit's sources into one module, so it reaches the same
 // internal steps the loader and the checker use; not part of the Swift package.
@@ -89,6 +89,19 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
     if case .failure(let diagnostic) = XcodeProject.read(bytes, file: "project.pbxproj") {
         precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
         precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
+    }
+
+    // The configuration and baseline readers (`layout-check.xml`, however the search found it, and
+    // `--baseline`): diagnostics in the file, one line each, at most the per-file cap and its note.
+    for found in [
+        CheckConfiguration.read(bytes, file: "layout-check.xml").diagnostics,
+        Baseline.read(bytes, file: "baseline.xml").diagnostics,
+    ] {
+        precondition(found.count <= 1_001, "the per-file cap: \(found.count) diagnostics")
+        for diagnostic in found {
+            precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
+            precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
+        }
     }
 
     // The loader's path: checks, compiles, and when it loads, instantiates with and without placeholders.

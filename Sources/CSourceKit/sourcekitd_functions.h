@@ -52,5 +52,10 @@ typedef bool (*sourcekitd_variant_bool_get_value_f)(sourcekitd_variant_t value);
 typedef size_t (*sourcekitd_variant_string_get_length_f)(sourcekitd_variant_t value);
 typedef const char *(*sourcekitd_variant_string_get_ptr_f)(sourcekitd_variant_t value);
 typedef sourcekitd_uid_t (*sourcekitd_variant_uid_get_value_f)(sourcekitd_variant_t value);
+/// Called for each key and value of a dictionary, in order, until it returns false.
+typedef bool (*sourcekitd_variant_dictionary_applier_f_t)(
+    sourcekitd_uid_t key, sourcekitd_variant_t value, void *context);
+typedef bool (*sourcekitd_variant_dictionary_apply_f_f)(
+    sourcekitd_variant_t dictionary, sourcekitd_variant_dictionary_applier_f_t applier, void *context);
 
 #endif

@@ -73,15 +73,21 @@ struct InterfaceBuilderBenchmark {
         var baseline: [Duration] = []
         var plainRuns: [Duration] = []
         var peak = 0
+        var proportional = 0
+        var checkedCPU: [Duration] = []
+        var plainCPU: [Duration] = []
         for round in 1...runs {
             progress("interface-builder: timed round \(round) of \(runs)…")
             let (exit, elapsed) = try ChildReport.run(
                 interfaceBuilder, intermediate: intermediate, report: report, log: "/dev/null")
             checked.append(elapsed)
             peak = max(peak, exit.peakTreeMemory)
-            plainRuns.append(
-                try ChildReport.run(withoutIdentifiers, intermediate: intermediate, report: report, log: "/dev/null")
-                    .elapsed)
+            proportional = max(proportional, exit.peakTreeProportional)
+            checkedCPU.append(exit.cpu)
+            let plain = try ChildReport.run(
+                withoutIdentifiers, intermediate: intermediate, report: report, log: "/dev/null")
+            plainRuns.append(plain.elapsed)
+            plainCPU.append(plain.exit.cpu)
             baseline.append(
                 try ChildReport.run(layoutsOnly, intermediate: intermediate, report: report, log: "/dev/null").elapsed)
         }
@@ -89,15 +95,19 @@ struct InterfaceBuilderBenchmark {
         let against = Timing(samples: baseline.sorted(), operationsPerSample: 1)
         let withoutCalls = Timing(samples: plainRuns.sorted(), operationsPerSample: 1)
         let added = (timing.median / withoutCalls.median - 1) * 100
+        let cpu = Timing(samples: checkedCPU.sorted(), operationsPerSample: 1)
+        let plainCPUTiming = Timing(samples: plainCPU.sorted(), operationsPerSample: 1)
+        let addedCPU = (cpu.median / plainCPUTiming.median - 1) * 100
         let row = ResultRow(
             step: "interface-builder",
             layoutKit: "`layout-check --swift-sources`, \(Format.count(Self.swiftFiles)) Swift files (one of 1.5 MB) "
-                + "and \(Self.nibs) nibs, wall; peak RSS with the worker",
-            layoutKitResult: "\(Format.timing(timing)); \(Format.mebibytes(peak))",
+                + "and \(Self.nibs) nibs, wall; peak PSS (RSS) with the workers",
+            layoutKitResult:
+                "\(Format.timing(timing)); \(Format.mebibytes(proportional)) (\(Format.mebibytes(peak)))",
             against: "`layout-check`, \(Self.nibs) generated layouts (layouts only), wall",
             againstResult: Format.timing(against), ratio: timing.median / against.median,
             goal: "≤ 1.0 s per 1,000 Swift files; ≤ 150 MiB",
-            isMet: timing.median <= .seconds(1) && peak <= 150 * 1024 * 1024)
+            isMet: timing.median <= .seconds(1) && proportional <= 150 * 1024 * 1024)
         return (
             [row],
             [
@@ -105,12 +115,17 @@ struct InterfaceBuilderBenchmark {
                     + "controllers with 15 outlets and 10 actions, each nib its File's Owner with all of them "
                     + "connected; \(Self.swiftFiles - Self.viewControllers - 1) are generated accessors that declare "
                     + "no class (not sent to sourcekitd); API.swift declares \(Format.count(client.classes)) "
-                    + "classes in 1.5 MB; sourcekitd takes one request at a time; peak RSS is the largest sum of "
-                    + "layout-check's and its worker's resident sets, sampled every 2 ms",
+                    + "classes in 1.5 MB; two sourcekitd workers, one request at a time each; peak PSS is the "
+                    + "largest sum of layout-check's and its workers' proportional set sizes (a page they share, "
+                    + "sourcekitd's library above all, counted once), peak RSS the largest sum of their resident "
+                    + "sets (shared pages counted once per process), both sampled every 2 ms; the goal is judged "
+                    + "on PSS, what the run takes from the machine",
+                "interface-builder: CPU time (user + system, all processes) \(Format.timing(cpu))",
                 "interface-builder: identifier calls (3 nib loads, a registration and 2 dequeues by literal per "
-                    + "view controller, so sourcekitd also parses 10 more lines a file): \(Format.timing(timing)) "
-                    + "with them, \(Format.timing(withoutCalls)) without, "
-                    + String(format: "%+.1f %%", added) + " (goal ≤ +15 %)",
+                    + "view controller, so sourcekitd also parses 10 more lines a file): wall \(Format.timing(timing)) "
+                    + "with them, \(Format.timing(withoutCalls)) without, " + String(format: "%+.1f %%", added)
+                    + "; CPU time \(Format.timing(cpu)) with, \(Format.timing(plainCPUTiming)) without, "
+                    + String(format: "%+.1f %%", addedCPU) + " (goal ≤ +15 %)",
             ]
         )
     }

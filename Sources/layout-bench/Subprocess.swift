@@ -19,6 +19,13 @@ struct ChildExit: Sendable {
     /// from `/proc`, and never below `peakMemory`): what a process with workers costs at once. Filled in
     /// by `ChildReport`; 0 where it is not measured.
     var peakTreeMemory = 0
+    /// The peak of the same processes' proportional set sizes added together (`Pss` of
+    /// `/proc/PID/smaps_rollup`): pages that several of them share (a library each worker loads) counted
+    /// once in all, not once per process as in `peakTreeMemory`. What the run takes from the machine.
+    var peakTreeProportional = 0
+    /// The CPU time (user and system) of the child and the descendants it waited for, from `wait4`:
+    /// steadier than wall time on a machine busy with other work.
+    var cpu = Duration.zero
 }
 
 /// A failure to start or wait for a child process.
@@ -84,7 +91,10 @@ enum Subprocess {
         #else
             let peak = Int(usage.ru_maxrss)
         #endif
-        return (ended, ChildExit(status: code, peakMemory: peak))
+        let cpu =
+            Duration.seconds(Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec))
+            + Duration.microseconds(Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec))
+        return (ended, ChildExit(status: code, peakMemory: peak, cpu: cpu))
     }
 
     /// Runs one command to its end.
@@ -157,9 +167,11 @@ enum ChildReport {
         let sampler = TreeMemorySampler(root: pid)
         let exit = try Subprocess.wait(pid).exit
         let elapsed = clock.now - start
-        let treePeak = max(sampler.stop(), exit.peakMemory)
+        let sampled = sampler.stop()
+        let treePeak = max(sampled.resident, exit.peakMemory)
         let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-        let text = "\(exit.status) \(nanoseconds) \(exit.peakMemory) \(treePeak)\n"
+        let cpu = exit.cpu.components.seconds * 1_000_000_000 + exit.cpu.components.attoseconds / 1_000_000_000
+        let text = "\(exit.status) \(nanoseconds) \(exit.peakMemory) \(treePeak) \(sampled.proportional) \(cpu)\n"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw SubprocessError(description: "cannot write \(path)") }
         defer { close(descriptor) }
@@ -178,26 +190,36 @@ enum ChildReport {
         let count = descriptor < 0 ? -1 : buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 127) }
         if descriptor >= 0 { close(descriptor) }
         let fields = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ") : []
-        guard outer.status == 0, fields.count == 4, let status = Int32(fields[0]), let nanoseconds = Int64(fields[1]),
-            let peak = Int(fields[2]), let treePeak = Int(fields[3].prefix { $0 != "\n" })
+        guard outer.status == 0, fields.count == 6, let status = Int32(fields[0]), let nanoseconds = Int64(fields[1]),
+            let peak = Int(fields[2]), let treePeak = Int(fields[3]), let proportional = Int(fields[4]),
+            let cpu = Int64(fields[5].prefix { $0 != "\n" })
         else {
             throw SubprocessError(description: "the \(option) intermediate failed (status \(outer.status))")
         }
-        return (ChildExit(status: status, peakMemory: peak, peakTreeMemory: treePeak), .nanoseconds(nanoseconds))
+        return (
+            ChildExit(
+                status: status, peakMemory: peak, peakTreeMemory: treePeak, peakTreeProportional: proportional,
+                cpu: .nanoseconds(cpu)),
+            .nanoseconds(nanoseconds)
+        )
     }
 }
 
 /// Samples, on a thread of its own, the resident sets of a process and all its descendants added
-/// together, and keeps the largest sum (Linux's `/proc`; 0 elsewhere).
+/// together, and their proportional set sizes added together, and keeps the largest sum of each (Linux's
+/// `/proc`; 0 elsewhere).
 final class TreeMemorySampler: Sendable {
-    private let peak = Locked((bytes: 0, running: true))
+    private let peak = Locked((bytes: 0, proportional: 0, running: true))
     private let done = DispatchSemaphore(value: 0)
 
     init(root: pid_t) {
         let thread = Thread { [self] in
             while peak.withLock({ $0.running }) {
-                let bytes = Self.residentBytes(ofTree: root)
-                peak.withLock { $0.bytes = max($0.bytes, bytes) }
+                let sizes = Self.residentBytes(ofTree: root)
+                peak.withLock {
+                    $0.bytes = max($0.bytes, sizes.resident)
+                    $0.proportional = max($0.proportional, sizes.proportional)
+                }
                 usleep(2_000)
             }
             done.signal()
@@ -205,23 +227,20 @@ final class TreeMemorySampler: Sendable {
         thread.start()
     }
 
-    /// Stops sampling; the largest sum seen, in bytes.
-    func stop() -> Int {
+    /// Stops sampling; the largest sums seen, in bytes.
+    func stop() -> (resident: Int, proportional: Int) {
         peak.withLock { $0.running = false }
         done.wait()
-        return peak.withLock { $0.bytes }
+        return peak.withLock { ($0.bytes, $0.proportional) }
     }
 
-    private static func residentBytes(ofTree root: pid_t) -> Int {
+    private static func residentBytes(ofTree root: pid_t) -> (resident: Int, proportional: Int) {
         var total = 0
+        var proportional = 0
         var pending = [root]
         while let pid = pending.popLast() {
-            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-                let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-            {
-                total += kibibytes * 1024
-            }
+            total += kibibytes(named: "VmRSS:", in: "/proc/\(pid)/status") * 1024
+            proportional += kibibytes(named: "Pss:", in: "/proc/\(pid)/smaps_rollup") * 1024
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
             for task in tasks {
                 let children =
@@ -229,6 +248,14 @@ final class TreeMemorySampler: Sendable {
                 pending += children.split(separator: " ").compactMap { pid_t($0) }
             }
         }
-        return total
+        return (total, proportional)
+    }
+
+    /// The value of the line starting with `name` (`VmRSS:  1234 kB`) in a `/proc` file; 0 when absent.
+    private static func kibibytes(named name: String, in path: String) -> Int {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

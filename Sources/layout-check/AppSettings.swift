@@ -12,9 +12,18 @@ enum AppSettings {
     ) -> IdentifierCheck.Context {
         let everywhere = (paths + roots).filter { $0 != .standardInput && LayoutCheck.isDirectory($0) }
         var context = IdentifierCheck.Context()
-        context.hasObjectiveC = [".m", ".mm"].contains { suffix in
+        for suffix in [".m", ".mm"] {
             var search = discovery(suffix, everywhere, isExcluded)
-            return search.next() != nil
+            while let file = search.next() {
+                // A file that cannot be read may name anything.
+                guard case .bytes(let bytes) = file.contents() else {
+                    context.hasObjectiveC = true
+                    continue
+                }
+                let scan = objectiveC(bytes)
+                context.hasObjectiveC = context.hasObjectiveC || scan.namesInterfaceBuilder
+                context.objectiveCClasses.formUnion(scan.classes)
+            }
         }
         // `Info.plist`, `Shop-Info.plist`.
         var plists = discovery("Info.plist", everywhere, isExcluded)
@@ -48,6 +57,11 @@ enum AppSettings {
                     guard let name = target.setting(key), !name.contains("$(") else { return context }
                     names.insert(name)
                 }
+                // An extension names its storyboard in its Info.plist's NSExtension dictionary, which no
+                // build setting can give: without that file, the storyboard it loads is not known.
+                if target.productType?.contains("extension") == true, target.buildSettings["INFOPLIST_FILE"] == nil {
+                    return context
+                }
                 // A target's own Info.plist that was not read may name its main storyboard.
                 if target.buildSettings["INFOPLIST_FILE"] != nil {
                     guard let plist = target.setting("INFOPLIST_FILE"),
@@ -60,6 +74,25 @@ enum AppSettings {
         }
         if read > 0 { context.settingsNames = names }
         return context
+    }
+
+    /// The words of Objective-C that name a storyboard, nib, scene, segue or reuse identifier
+    /// (`storyboardWithName:`, `nibWithNibName:`, `loadNibNamed:`, `initWithNibName:`,
+    /// `instantiateViewControllerWithIdentifier:`, `performSegueWithIdentifier:`,
+    /// `registerNib:forCellReuseIdentifier:`, `dequeueReusableCellWithIdentifier:` …).
+    private static let interfaceBuilderWords = ["Nib", "nib", "Storyboard", "storyboard", "Segue", "Identifier"]
+
+    /// Whether an Objective-C file may name an Interface Builder identifier or file (any of
+    /// `interfaceBuilderWords` in it, comments and strings included), and the classes it implements, which
+    /// load the nib named like them by default. A scan of the bytes, linear in them.
+    static func objectiveC(_ bytes: [UInt8]) -> (namesInterfaceBuilder: Bool, classes: Set<String>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let names = interfaceBuilderWords.contains { text.contains($0) }
+        var classes: Set<String> = []
+        for match in text.matches(of: /@implementation\s+([A-Za-z_][A-Za-z0-9_]*)/) {
+            classes.insert(String(match.output.1))
+        }
+        return (names, classes)
     }
 
     /// `X.xcodeproj/project.pbxproj` in the folders that hold `paths`: a project beside the app's folder

@@ -13,7 +13,15 @@ import LayoutKit
 /// The search follows symbolic links but visits each directory (by device and inode) once, so link
 /// loops end; it skips entries whose names begin with `.`; it yields every entry whose name has the
 /// suffix and that is not a directory, so that a dangling link or a FIFO named like a layout is reported
-/// rather than silently passed over. Each file is yielded once however many PATHs reach it: the first
+/// rather than silently passed over.
+///
+/// It reads only inside the repository (`RepositoryBoundary(searching:workingDirectory:)`, article
+/// "Security"), as a configuration's paths do: a symbolic link it finds that leads elsewhere, once
+/// resolved, is not followed — one that would be searched (a folder) or checked (named with the
+/// suffix) is an `unreadable-file` error at the link, so that what it stands for cannot pass for
+/// clean; an `<exclude>` of it silences that. Whatever it yields that is not a regular file (a FIFO,
+/// socket or device, or a link to one) is refused without being opened: opening a device can do
+/// things, and a FIFO can block. Each file is yielded once however many PATHs reach it: the first
 /// path to reach it, in the order of the PATHs, breadth first, names in byte order, is the one printed.
 ///
 /// Files are found as they are asked for, so a run holds the directories still to search and one
@@ -39,11 +47,18 @@ struct FileDiscovery {
     /// The PATH arguments in the order given, and how many of them have been started.
     private var roots: [Root] = []
     private var nextRoot = 0
-    /// Directories found and not yet read, breadth first, from `nextPending` on.
-    private var pendingDirectories: [SystemPath] = []
+    /// Directories found and not yet read, breadth first, from `nextPending` on, each with the index
+    /// in `areas` of the area its root's search stays in.
+    private var pendingDirectories: [(path: SystemPath, area: Int)] = []
     private var nextPending = 0
-    /// The directory being read, and the position of the next of its entries.
+    /// The areas of the directory PATHs (one for most runs); a link found under a PATH is followed only
+    /// into that PATH's area.
+    private var areas: [RepositoryBoundary] = []
+    /// Directories the search has read, for the tests' counters.
+    private(set) var directoriesRead = 0
+    /// The directory being read, the index of its area, and the position of the next of its entries.
     private var listing: DirectoryListing?
+    private var listingArea = 0
     private var nextEntry = 0
     private var visitedDirectories: Set<FileIdentity> = []
     /// Visited directories whose entries could not be read: nothing in them has been found.
@@ -100,7 +115,7 @@ struct FileDiscovery {
                 let exists = path.withCString({ stat($0, &status) }) == 0
                 if isFirstReach(path, status: exists ? status : nil) { return InputFile(path: path, isExplicit: true) }
             case .directory(let path):
-                pendingDirectories.append(path)
+                pendingDirectories.append((path, area(of: path)))
             }
         }
     }
@@ -113,7 +128,7 @@ struct FileDiscovery {
             nextEntry += 1
             if Int(type) == DT_DIR {
                 let child = listing.directory.appending(name)
-                if isExcluded?(child) != true { pendingDirectories.append(child) }
+                if isExcluded?(child) != true { pendingDirectories.append((child, listingArea)) }
                 continue
             }
             let yields = isYielded(name)
@@ -124,8 +139,20 @@ struct FileDiscovery {
             var status = stat()
             let exists = child.withCString({ stat($0, &status) }) == 0
             let statError = exists ? 0 : errno
+            var isLink = Int(type) == DT_LNK
+            if Int(type) == DT_UNKNOWN {
+                var linkStatus = stat()
+                isLink = child.withCString({ lstat($0, &linkStatus) }) == 0 && linkStatus.isSymbolicLink
+            }
+            // Where a link leads when that is outside the area: not followed, and said.
+            let outside = exists && isLink ? destinationOutsideArea(of: child) : nil
             if exists, status.isDirectory {
-                if isExcluded?(child) != true { pendingDirectories.append(child) }
+                guard isExcluded?(child) != true else { continue }
+                if let outside {
+                    reportUnfollowedLink(child, to: outside, FileIdentity(status))
+                } else {
+                    pendingDirectories.append((child, listingArea))
+                }
                 continue
             }
             if !exists, !yields {
@@ -137,10 +164,14 @@ struct FileDiscovery {
                 continue
             }
             guard yields, isExcluded?(child) != true else { continue }
-            var isLink = Int(type) == DT_LNK
-            if Int(type) == DT_UNKNOWN {
-                var linkStatus = stat()
-                isLink = child.withCString({ lstat($0, &linkStatus) }) == 0 && linkStatus.isSymbolicLink
+            if let outside {
+                guard isFirstReach(child, status: status) else { continue }
+                return InputFile(path: child, isExplicit: false, refusal: areas[listingArea].outsideReason(outside))
+            }
+            if exists, !status.isRegularFile {
+                guard isFirstReach(child, status: status) else { continue }
+                return InputFile(
+                    path: child, isExplicit: false, refusal: "it is not a regular file (a FIFO, socket or device)")
             }
             if exists, !isLink, status.isRegularFile, status.st_nlink == 1 {
                 // Its only name, in a directory read once: only a path in `sharedFiles` can have come first.
@@ -198,8 +229,43 @@ struct FileDiscovery {
         return visitedDirectories.contains(directory) && !unreadableDirectories.contains(directory)
     }
 
+    /// The index in `areas` of the area a search from the directory PATH `path` stays in.
+    private mutating func area(of path: SystemPath) -> Int {
+        let working = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
+        // A PATH that cannot be resolved is reported as unreadable when the search comes to it; should it
+        // be read after all, the run's own area holds its links.
+        let resolved =
+            path.withCString({ realpath($0, nil) }).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? working
+        if let known = areas.firstIndex(where: { $0.contains(resolved) }) { return known }
+        areas.append(RepositoryBoundary(searching: resolved, workingDirectory: working))
+        return areas.count - 1
+    }
+
+    /// Where the symbolic link `path` leads, once resolved, when that is outside the area of the
+    /// directory being read; `nil` inside it, or when it leads nowhere.
+    private func destinationOutsideArea(of path: SystemPath) -> String? {
+        guard let pointer = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(pointer) }
+        let resolved = String(cString: pointer)
+        return areas[listingArea].contains(resolved) ? nil : resolved
+    }
+
+    /// The `unreadable-file` error of a link to a directory outside the area, unless that directory has
+    /// been searched already (a PATH named it).
+    private mutating func reportUnfollowedLink(_ link: SystemPath, to destination: String, _ identity: FileIdentity) {
+        guard !visitedDirectories.contains(identity) else { return }
+        diagnostics.append(
+            Diagnostic(
+                rule: .unreadableFile,
+                message: "did not search the directory: \(areas[listingArea].outsideReason(destination))",
+                location: SourceLocation(file: link.description, line: 1, column: 1)))
+    }
+
     /// Takes the next directory from the queue, letting go of those already read now and then.
-    private mutating func nextPendingDirectory() -> SystemPath? {
+    private mutating func nextPendingDirectory() -> (path: SystemPath, area: Int)? {
         guard nextPending < pendingDirectories.count else { return nil }
         let directory = pendingDirectories[nextPending]
         nextPending += 1
@@ -212,7 +278,8 @@ struct FileDiscovery {
     }
 
     /// Starts reading a directory unless it has been visited already.
-    private mutating func startReading(_ directory: SystemPath) {
+    private mutating func startReading(_ pending: (path: SystemPath, area: Int)) {
+        let directory = pending.path
         var status = stat()
         guard directory.withCString({ stat($0, &status) }) == 0 else {
             // Over PATH_MAX, behind a parent that cannot be searched, or removed since it was found:
@@ -225,7 +292,9 @@ struct FileDiscovery {
         switch DirectoryListing.read(directory) {
         case .success(let found):
             listing = found
+            listingArea = pending.area
             nextEntry = 0
+            directoriesRead += 1
         case .failure(let error):
             unreadableDirectories.insert(identity)
             reportUnreadableDirectory(directory, error)

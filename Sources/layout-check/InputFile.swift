@@ -16,6 +16,15 @@ struct InputFile: Sendable {
     /// Named on the command line rather than found in a directory: read whatever kind of file it is
     /// (a pipe from `<(…)` included), where a file found by the search must be a regular file.
     var isExplicit: Bool
+    /// Why the search that found this file will not have it read (a symbolic link that leads out of the
+    /// repository, a FIFO, socket or device): reading it is then that reason, and nothing is opened.
+    var refusal: String?
+
+    init(path: SystemPath?, isExplicit: Bool, refusal: String? = nil) {
+        self.path = path
+        self.isExplicit = isExplicit
+        self.refusal = refusal
+    }
 
     static let standardInput = InputFile(path: nil, isExplicit: true)
 
@@ -50,6 +59,7 @@ extension InputFile {
     /// A file found by the search is opened without blocking, so that a FIFO put there after the
     /// search cannot stall the run; it is refused as not a regular file.
     func contents() -> LayoutFile.Contents {
+        if let refusal { return .unreadable(refusal) }
         guard let path else { return LayoutFile.read(descriptor: STDIN_FILENO, expectedCount: 0) }
         return path.withCString { LayoutFile.read(path: $0, regularFileOnly: !isExplicit) }
     }

@@ -14,7 +14,7 @@ struct InterfaceBuilderRun {
 
     private var documents = suffixes.map { FileDiscovery(suffix: $0) }
     /// The PATHs, for the app's settings (`AppSettings`).
-    private var paths: [SystemPath] = []
+    private(set) var paths: [SystemPath] = []
     private var isExcluded: (@Sendable (SystemPath) -> Bool)?
 
     /// Looks at every PATH; nothing is read yet. Files and directories `isExcluded` names are skipped.
@@ -85,13 +85,15 @@ struct InterfaceBuilderRun {
     ///
     /// With `swiftRoots`, the identifier rules (`IdentifierCheck`) run too, and also read the Interface
     /// Builder files under them that the PATHs do not reach, for what they define: an app's files beside
-    /// its Swift code.
+    /// its Swift code. Without, what the files define is returned (`identifiers`), for a caller that runs
+    /// the identifier rules once over several runs (one per Xcode target).
     mutating func check(
         jobs: Int, swift: [(module: String, declarations: SwiftDeclarations)], settings: InterfaceBuilderSettings,
         swiftRoots: [SystemPath]? = nil
     ) async -> (
         files: Int, diagnostics: [Diagnostic], skipped: [String: Int], checkedPaths: [String],
-        skippedPaths: [String: String]
+        skippedPaths: [String: String], notJudged: [String],
+        identifiers: (checked: [InterfaceBuilderIdentifiers], others: [InterfaceBuilderIdentifiers])
     ) {
         let check = InterfaceBuilderCheck(swift: swift, settings: settings)
         var diagnostics: [Diagnostic] = []
@@ -147,6 +149,7 @@ struct InterfaceBuilderRun {
             }
         }
         diagnostics += check.runFindings(usage, uses: uses)
+        var notJudged: [String] = []
         if let swiftRoots {
             otherIdentifiers += await besideSources(swiftRoots, jobs: jobs)
             let identifiers = IdentifierCheck(
@@ -158,14 +161,18 @@ struct InterfaceBuilderRun {
             diagnostics =
                 IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
                 + configuration.apply(to: identifiers.diagnostics)
+            notJudged = identifiers.notJudged
         }
         let folded = LocalizedCopies.fold(diagnostics)
-        return (files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths)
+        return (
+            files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths, notJudged,
+            (checkedIdentifiers, otherIdentifiers)
+        )
     }
 
     /// What the Interface Builder files under the Swift source roots that the PATHs did not reach define
     /// (the searches go on from where the PATHs left them, so a file is read once).
-    private mutating func besideSources(_ roots: [SystemPath], jobs: Int) async -> [InterfaceBuilderIdentifiers] {
+    mutating func besideSources(_ roots: [SystemPath], jobs: Int) async -> [InterfaceBuilderIdentifiers] {
         var found: [InterfaceBuilderIdentifiers] = []
         for index in documents.indices {
             for root in roots { try? documents[index].add(root) }

@@ -36,7 +36,14 @@ enum LayoutCheck {
 
     private static func check(_ arguments: Arguments) async -> Int32 {
         let start = ContinuousClock.now
-        let workingDirectory = FileManager.default.currentDirectoryPath
+        let workingDirectory: String
+        switch RepositoryBoundary.workingDirectory() {
+        case .success(let path): workingDirectory = path
+        case .failure(let error):
+            return usageFailure(
+                [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination
+            )
+        }
 
         // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
         // refused, the run says so on standard output and standard error, never in that file.
@@ -84,6 +91,9 @@ enum LayoutCheck {
         var interfaceBuilder: InterfaceBuilderRun?
         var sourceKit: SwiftDeclarationsWorkerConnection?
         var sourceKitProblem: String?
+        // Interface Builder files under the PATHs that nothing can check (no project, no Swift sources named):
+        // counted and said, never passed over in silence.
+        var uncheckedInterfaceBuilderFiles = 0
         if !swiftRoots.isEmpty {
             // sourcekitd is loaded in the worker process only (it would double this process's memory), which
             // starts now and says whether it could load it.
@@ -102,7 +112,7 @@ enum LayoutCheck {
                 }
                 // The identifier rules read calls, which only a run over Interface Builder files needs; a run
                 // over layouts alone sends sourcekitd only the files that declare types.
-                let readsCalls = interfaceBuilder?.findsAnyFile == true
+                let readsCalls = interfaceBuilder?.findsAnyFile == true || projects.hasInterfaceBuilderFiles
                 sourceKit = try SwiftDeclarationsWorkerConnection(
                     library: library, calls: readsCalls ? IdentifierUseReader.callees : [])
             } catch {
@@ -117,6 +127,8 @@ enum LayoutCheck {
                 UsageError(
                     message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR (or a <swift-sources> "
                         + "in the configuration) to check it against its Swift classes"))
+        } else if projects.isEmpty, var search = try? InterfaceBuilderRun(arguments, isExcluded: exclusion) {
+            uncheckedInterfaceBuilderFiles = search.countFiles()
         }
         if !missing.isEmpty { return usageFailure(missing, destination: destination) }
 
@@ -164,6 +176,7 @@ enum LayoutCheck {
         var files = checked.files
         var skipped: [String: Int] = [:]
         var unclaimedFiles = 0
+        var identifierNotes: [String] = []
         // Swift sources that could not be read are said on every run, even when schemas stood in.
         if (catalog == nil && swift?.isIncomplete != true && (checked.files > 0 || interfaceBuilder == nil))
             || sourceKitProblem != nil
@@ -180,7 +193,13 @@ enum LayoutCheck {
             diagnostics += found.diagnostics
             skipped = found.skipped
             unclaimedFiles = found.unclaimed
+            identifierNotes = found.notes
         }
+        // Several searches may cross one folder (layouts and both kinds of Interface Builder file under a
+        // PATH, Swift sources beside them) and meet the same unreadable directory or link out of the
+        // repository: it is said once.
+        var unreadable: Set<Diagnostic> = []
+        diagnostics.removeAll { $0.rule == .unreadableFile && !unreadable.insert($0).inserted }
         diagnostics.sort(by: Diagnostic.ordered)
 
         if let path = arguments.writeBaseline {
@@ -211,6 +230,21 @@ enum LayoutCheck {
                     : [
                         "\(projects.missingFiles) file\(projects.missingFiles == 1 ? "" : "s") the Xcode projects list "
                             + "\(projects.missingFiles == 1 ? "does" : "do") not exist and \(projects.missingFiles == 1 ? "was" : "were") not checked"
+                    ]) + identifierNotes
+                + (uncheckedInterfaceBuilderFiles == 0
+                    ? []
+                    : [
+                        "\(uncheckedInterfaceBuilderFiles) Interface Builder file\(uncheckedInterfaceBuilderFiles == 1 ? "" : "s") "
+                            + "under the PATHs \(uncheckedInterfaceBuilderFiles == 1 ? "was" : "were") not checked: no Xcode "
+                            + "project was found and no Swift sources were named; name them with --swift-sources DIR "
+                            + "(a Tuist or XcodeGen project has no .xcodeproj until it is generated)"
+                    ])
+                + (projects.outsideFiles == 0
+                    ? []
+                    : [
+                        "\(projects.outsideFiles) path\(projects.outsideFiles == 1 ? "" : "s") the Xcode projects list "
+                            + "\(projects.outsideFiles == 1 ? "leads" : "lead") out of the repository (or to a FIFO, socket or "
+                            + "device) and \(projects.outsideFiles == 1 ? "was" : "were") not read"
                     ]))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: destination)
@@ -291,7 +325,7 @@ enum LayoutCheck {
     /// file uploads a valid log rather than an empty file. Other formats write nothing.
     private static func deliverFailure(
         _ failure: RunFailure, to destination: ReportDestination?,
-        workingDirectory: String = FileManager.default.currentDirectoryPath
+        workingDirectory: String = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
     ) {
         guard let destination, destination.format == .sarif else { return }
         let report = Report(

@@ -32,6 +32,35 @@ struct RepositoryBoundary {
         }
     }
 
+    /// The area a directory search stays in (article "Security"): the run's repository (the nearest
+    /// folder with a `.git` entry at or above the working directory) when it holds the searched folder,
+    /// so that a submodule's links into its superproject work from there; else the repository holding
+    /// the folder; else the deepest folder holding it and the working directory. The folder itself,
+    /// named on the command line or by a checked configuration path, is always inside; only the
+    /// symbolic links found under it are held to the area.
+    /// - Parameter folder: The searched folder, absolute, symbolic links resolved.
+    init(searching folder: String, workingDirectory: String) {
+        let working = Self.resolved(workingDirectory) ?? workingDirectory
+        if let run = Self.repository(containing: working), RepositoryBoundary(root: run).contains(folder) {
+            root = run
+        } else {
+            root = Self.repository(containing: folder) ?? Self.commonAncestor(folder, working)
+        }
+    }
+
+    private init(root: String) {
+        self.root = root
+    }
+
+    /// The working directory, absolute, or why it cannot be told. Foundation's `currentDirectoryPath`
+    /// gives `""` for a folder deeper than about 1,000 bytes, which would make every relative path,
+    /// the configuration search and the repository's boundary wrong without a word.
+    static func workingDirectory() -> Result<String, SystemError> {
+        guard let pointer = getcwd(nil, 0) else { return .failure(SystemError(errno)) }
+        defer { free(pointer) }
+        return .success(String(cString: pointer))
+    }
+
     /// The nearest folder at or above `folder` (absolute, resolved) with a `.git` entry.
     private static func repository(containing folder: String) -> String? {
         var candidate = folder
@@ -60,18 +89,26 @@ struct RepositoryBoundary {
         root == "/" || resolved == root || resolved.hasPrefix(root + "/")
     }
 
+    /// Why a search does not follow a symbolic link that leads to `destination` (resolved), outside.
+    func outsideReason(_ destination: String) -> String {
+        "it is a symbolic link that leads to \(quoted(destination, limit: 200)), outside the repository "
+            + "(\(quoted(root, limit: 200))); a search follows links only inside it"
+    }
+
     /// Why a path a setting names is not read: it leads outside the repository, or to something that is
     /// neither a regular file nor a folder. `nil` when it may be read, or does not exist (reading it
     /// says so).
-    func readProblem(_ path: String) -> String? {
+    /// - Parameter rule: What the message says of the boundary, after where the path leads.
+    func readProblem(_ path: String, rule: String = "paths a configuration names stay inside it") -> String? {
         guard let resolved = Self.resolved(path) else {
             // `/proc/self/fd/1` on a pipe is a link to `pipe:[…]`, which is no path at all.
             var status = stat()
+            if stat(path, &status) == 0 { return "it is not a regular file or a folder (a pipe, socket or device)" }
             return lstat(path, &status) == 0 ? "it is a symbolic link that leads to no file or folder" : nil
         }
         guard contains(resolved) else {
             return "it leads to \(quoted(resolved, limit: 200)), outside the repository (\(quoted(root, limit: 200))); "
-                + "paths a configuration names stay inside it"
+                + rule
         }
         var status = stat()
         guard stat(resolved, &status) == 0 else { return nil }
@@ -95,7 +132,8 @@ struct RepositoryBoundary {
                 : "it exists and is not a regular file (a symbolic link, folder, FIFO, socket or device)"
         }
         // The folder may not exist yet: the nearest one that does decides where the file lands.
-        var folder = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let working = (try? Self.workingDirectory().get()) ?? "."
+        var folder = path.hasPrefix("/") ? path : working + "/" + path
         if isFolder { folder += "/." }
         var resolved: String?
         repeat {

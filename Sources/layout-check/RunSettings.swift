@@ -29,11 +29,25 @@ struct RunSettings {
     /// (or the configuration's `<baseline>`).
     static func load(_ arguments: Arguments, workingDirectory: String) -> Result<RunSettings, Failure> {
         var settings = RunSettings(workingDirectory: workingDirectory, baselineDirectory: workingDirectory)
-        let configurationPath = arguments.configuration ?? discoverConfiguration(from: workingDirectory)
+        var configurationPath = arguments.configuration
+        if configurationPath == nil {
+            switch discoverConfiguration(from: workingDirectory) {
+            case .none: break
+            case .found(let path): configurationPath = path
+            case .refused(let diagnostic): return .failure(.invalid([diagnostic]))
+            }
+        }
         if let configurationPath {
-            switch read(configurationPath, option: "--config") {
-            case .failure(let error): return .failure(.usage(error))
-            case .success(let bytes):
+            // One found by the search is opened without blocking and must be a regular file, like every
+            // file a search finds; one `--config` names is read whatever it is.
+            let contents = InputFile(path: SystemPath(configurationPath), isExplicit: arguments.configuration != nil)
+                .contents()
+            switch contents {
+            case .unreadable(let reason) where arguments.configuration == nil:
+                return .failure(.invalid([discoveryProblem(configurationPath, "cannot read it: \(reason)")]))
+            case .unreadable(let reason):
+                return .failure(.usage(UsageError(message: "--config: cannot read '\(configurationPath)': \(reason)")))
+            case .bytes(let bytes):
                 let (configuration, diagnostics) = CheckConfiguration.read(bytes, file: configurationPath)
                 if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
                 let outside = confinementProblems(
@@ -77,30 +91,60 @@ struct RunSettings {
         return .success(settings)
     }
 
+    /// What the configuration search found.
+    enum Discovery {
+        /// No `layout-check.xml` up to the package or repository root: the run has no configuration.
+        case none
+        /// The file to read, relative to the working directory (or absolute, past PATH_MAX).
+        case found(String)
+        /// Something is there by that name that must not be read: a folder, a FIFO, socket or device, a
+        /// link to nothing or out of the repository. The run stops (exit 2) with this `configuration`
+        /// error at it rather than go on as if there were no configuration, or climb past it.
+        case refused(Diagnostic)
+    }
+
     /// The configuration file of a run without `--config`: the nearest `layout-check.xml` in
     /// `workingDirectory` or a folder above it, looking no higher than the package root (a folder with
     /// `Package.swift`) or the repository root (a folder with `.git`), whichever comes first, so that a
     /// run from a subfolder reads the file a run from the root reads, and never one of another project.
     ///
-    /// The path is relative to the working directory (`layout-check.xml`, `../../layout-check.xml`), as
-    /// diagnostics about the file then name it; `nil` when there is none.
-    static func discoverConfiguration(from workingDirectory: String) -> String? {
+    /// Anything by that name ends the search (article "Security"): it is the configuration when it is a
+    /// regular file inside the repository once links are followed, and refused otherwise. The path is
+    /// relative to the working directory (`layout-check.xml`, `../../layout-check.xml`), as diagnostics
+    /// about the file then name it — or absolute, for a working directory so deep that the relative path
+    /// would pass PATH_MAX (`../` is three bytes a level, a one-letter folder two).
+    static func discoverConfiguration(from workingDirectory: String) -> Discovery {
         var directory = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         var climbed = ""
         while true {
-            if isRegularFile(directory + CheckConfiguration.fileName) { return climbed + CheckConfiguration.fileName }
+            let absolute = directory + CheckConfiguration.fileName
+            var status = stat()
+            if lstat(absolute, &status) == 0 {
+                let relative = climbed + CheckConfiguration.fileName
+                let path = relative.utf8.count < PATH_MAX ? relative : absolute
+                let boundary = RepositoryBoundary(workingDirectory: workingDirectory, anchor: directory)
+                if let problem = boundary.readProblem(absolute, rule: "a configuration file is read only inside it") {
+                    return .refused(discoveryProblem(path, problem))
+                }
+                if stat(absolute, &status) == 0, status.isDirectory {
+                    return .refused(discoveryProblem(path, "it is a folder, not a file"))
+                }
+                return .found(path)
+            }
             let isRoot =
-                FileManager.default.fileExists(atPath: directory + "Package.swift")
-                || FileManager.default.fileExists(atPath: directory + ".git")
-            guard !isRoot, directory != "/" else { return nil }
+                access(directory + "Package.swift", F_OK) == 0 || access(directory + ".git", F_OK) == 0
+            guard !isRoot, directory != "/" else { return .none }
             directory = Self.directory(of: String(directory.dropLast()))
             climbed += "../"
         }
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    /// The `configuration` error of a `layout-check.xml` the search found and will not read, at its
+    /// line 1, column 1.
+    private static func discoveryProblem(_ path: String, _ problem: String) -> Diagnostic {
+        Diagnostic(
+            rule: .configuration, message: "not using this configuration file: \(problem)",
+            location: SourceLocation(file: path, line: 1, column: 1))
     }
 
     /// A `configuration` diagnostic at each `<schemas>` or `<swift-sources>` whose path the run will not

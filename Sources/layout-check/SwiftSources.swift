@@ -32,7 +32,7 @@ struct SwiftSourceRoot: Equatable {
 
     /// `Sources/ShopKit/Views` → `ShopKit`; `App/` → `App`; `.` → the working directory's name.
     static func inferredModule(of path: String) -> String {
-        let absolute = ArtifactPath.absolute(path, in: FileManager.default.currentDirectoryPath)
+        let absolute = ArtifactPath.absolute(path, in: (try? RepositoryBoundary.workingDirectory().get()) ?? "/")
         let parts = absolute.split(separator: "/").map(String.init).filter { $0 != "." }
         if let sources = parts.lastIndex(of: "Sources"), sources + 1 < parts.count {
             return moduleName(parts[sources + 1])

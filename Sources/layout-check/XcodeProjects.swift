@@ -28,8 +28,16 @@ struct XcodeProjects {
     var diagnostics: [Diagnostic] = []
     /// Files a project lists that do not exist (Xcode shows them in red): not checked, counted.
     var missingFiles = 0
+    /// Files and folders a project lists that lead out of its repository once links are followed, or
+    /// to a FIFO, socket or device (article "Security"): a project is the repository's to say, like a
+    /// configuration, so what it names is read only inside it. Not read, counted.
+    var outsideFiles = 0
 
     var isEmpty: Bool { targets.isEmpty && diagnostics.isEmpty }
+    /// Whether some target lists Interface Builder files or a folder that may hold them.
+    var hasInterfaceBuilderFiles: Bool {
+        targets.contains { !$0.interfaceBuilderFiles.isEmpty || !$0.synchronizedFolders.isEmpty }
+    }
 
     /// Whether a PATH names a project.
     static func isProject(_ path: SystemPath) -> Bool {
@@ -90,8 +98,16 @@ struct XcodeProjects {
             return SystemPath((joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
         }
         var listings: [String: [String]] = [:]
+        let workingDirectory = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
+        let boundary = RepositoryBoundary(
+            workingDirectory: workingDirectory,
+            anchor: ArtifactPath.absolute(folder.isEmpty ? "." : folder, in: workingDirectory))
         func existing(_ paths: [String]) -> [SystemPath] {
             paths.map(located).compactMap { path in
+                if boundary.readProblem(path.description) != nil {
+                    outsideFiles += 1
+                    return nil
+                }
                 if FileManager.default.fileExists(atPath: path.description) { return path }
                 if let found = Self.ignoringCase(path.description, listings: &listings) { return SystemPath(found) }
                 missingFiles += 1
@@ -102,20 +118,50 @@ struct XcodeProjects {
         for target in project.targets {
             let platform = target.sdk ?? target.platforms.joined(separator: " ")
             described.append("\(target.name) (\(platform.isEmpty ? "no SDK" : platform), module \(target.moduleName))")
-            targets.append(
-                Target(
-                    name: target.name, module: target.moduleName, platform: platform,
-                    buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
-                    interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
-                    synchronizedFolders: target.synchronizedFolders.compactMap { folder in
-                        existing([folder.path]).first.map { ($0, folder.exceptions) }
-                    },
-                    dependencies: target.dependencies.map { first + $0 }))
+            var added = Target(
+                name: target.name, module: target.moduleName, platform: platform,
+                buildsForUIKit: target.buildsForUIKit, swiftFiles: existing(target.swiftFiles),
+                interfaceBuilderFiles: existing(target.interfaceBuilderFiles),
+                synchronizedFolders: target.synchronizedFolders.compactMap { folder in
+                    existing([folder.path]).first.map { path in
+                        (path, Set(folder.exceptions.flatMap { Self.members($0, of: path.description) }))
+                    }
+                },
+                dependencies: target.dependencies.map { first + $0 })
+            // Files of another target's synchronized folder that the project adds to this one.
+            for folder in target.synchronizedAdditions {
+                guard let path = existing([folder.path]).first else { continue }
+                for member in folder.exceptions.sorted().flatMap({ Self.members($0, of: path.description) }) {
+                    let file = SystemPath("\(path)/\(member)")
+                    if member.hasSuffix(".swift") {
+                        added.swiftFiles.append(file)
+                    } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
+                        added.interfaceBuilderFiles.append(file)
+                    } else if LayoutCheck.isDirectory(file) {
+                        added.synchronizedFolders.append((file, []))
+                    }
+                }
+            }
+            targets.append(added)
         }
         let location = folder.isEmpty ? name : "\(folder)/\(name)"
         summaries.append(
             "read the Xcode project \(location): "
                 + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
+    }
+
+    /// The files a synchronized folder's exception set means by `member` (relative to `folder`): itself,
+    /// or for Xcode's `/Localized/dir/Name.storyboard` each `dir/xx.lproj/Name.storyboard` there is.
+    static func members(_ member: String, of folder: String) -> [String] {
+        guard member.hasPrefix(XcodeSynchronizedFolder.localizedPrefix) else { return [member] }
+        let relative = member.dropFirst(XcodeSynchronizedFolder.localizedPrefix.count)
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        let name = String(parts.last ?? "")
+        let directory = parts.dropLast().joined(separator: "/")
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(directory)")) ?? []
+        return listing.filter { $0.hasSuffix(".lproj") }.sorted().map { "\(prefix)\($0)/\(name)" }
+            .filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)") }
     }
 
     /// `path` as the file system spells it, for a project made on macOS, whose file system ignores case
@@ -201,12 +247,14 @@ extension XcodeProjects {
     /// projects (or into a Swift package whose sources the projects do not name), so they are counted
     /// and not checked — judged against the projects' classes they would give false findings.
     ///
-    /// The identifier rules run only without a project, over the whole run (`swiftRoots`): per target they
-    /// would judge a framework's Swift code against the app's files.
+    /// The identifier rules run once over the whole run, not per target (per target they would judge a
+    /// framework's Swift code against the app's files): every target's Swift code against every target's
+    /// Interface Builder files; the files in no target, and other platforms' files, define names but are
+    /// not judged, since such a file may yet be built by something the reader does not read.
     func check(
         _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
         isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
-    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int) {
+    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int, notes: [String]) {
         var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
         // Most targets (frameworks, tests) have no Interface Builder file: no run, no class index.
         for (index, target) in targets.enumerated()
@@ -231,6 +279,9 @@ extension XcodeProjects {
         var skippedPaths: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         var seen: Set<Diagnostic> = []
+        var notes: [String] = []
+        var checkedIdentifiers: [String: InterfaceBuilderIdentifiers] = [:]
+        var otherIdentifiers: [String: InterfaceBuilderIdentifiers] = [:]
         for (run, visible) in runs {
             var run = run
             let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
@@ -238,13 +289,44 @@ extension XcodeProjects {
                 jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings,
                 swiftRoots: targets.isEmpty ? swiftRoots : nil)
             checked.formUnion(found.checkedPaths)
+            notes += found.notJudged
+            for identifiers in found.identifiers.checked { checkedIdentifiers[identifiers.file] = identifiers }
+            for identifiers in found.identifiers.others { otherIdentifiers[identifiers.file] = identifiers }
             skippedPaths.merge(found.skippedPaths) { first, _ in first }
             for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
                 diagnostics.append(diagnostic)
             }
         }
+        if !targets.isEmpty, !runs.isEmpty {
+            // The files in no target (and those under the Swift folders) define names, never judged.
+            // (The search of `unclaimed` finds the files under the PATHs that no target lists, then those under
+            // the Swift folders.)
+            var beside = unclaimed
+            let paths = beside.paths
+            for identifiers in await beside.besideSources(swiftRoots, jobs: jobs)
+            where checkedIdentifiers[identifiers.file] == nil {
+                otherIdentifiers[identifiers.file] = identifiers
+            }
+            let identifiers = IdentifierCheck(
+                swift: Self.uniqueFiles(swift), checked: checkedIdentifiers.values.sorted { $0.file < $1.file },
+                others: otherIdentifiers.values.sorted { $0.file < $1.file },
+                context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
+            ).run()
+            var configuration = CheckConfiguration()
+            configuration.rules = settings.rules
+            diagnostics =
+                IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
+                + configuration.apply(to: identifiers.diagnostics)
+            notes += identifiers.notJudged
+        }
         var skipped: [String: Int] = [:]
         for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
-        return (checked.count, diagnostics, skipped, unclaimedCount)
+        return (checked.count, diagnostics, skipped, unclaimedCount, notes)
+    }
+
+    /// Each Swift file's declarations once, though two targets compile it.
+    private static func uniqueFiles(_ swift: SwiftSources) -> [SwiftDeclarations] {
+        var seen: Set<String> = []
+        return swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
     }
 }

@@ -290,7 +290,7 @@ import Testing
 
 /// Removes a tree that may be deeper than PATH_MAX, which `FileManager` cannot: one directory at a time,
 /// by descriptor.
-private func removeDeepTree(_ path: String) {
+func removeDeepTree(_ path: String) {
     func removeContents(of directory: Int32) {
         guard let stream = fdopendir(dup(directory)) else { return }
         defer { closedir(stream) }

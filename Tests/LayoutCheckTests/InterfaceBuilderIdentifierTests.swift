@@ -76,6 +76,13 @@ import Testing
         let computed = try runLayoutCheck(["--format", "json", "--swift-sources", Self.computed, Self.computed])
         #expect(computed.status == 0, "\(computed)")
         #expect(try computed.report().diagnostics.isEmpty, "\(computed)")
+        // What was not judged is said, with the call that made it unknowable.
+        let reasons = computed.standardError.split(separator: "\n").filter { $0.contains(" not judged: ") }
+        #expect(
+            reasons.map { $0.split(separator: " ")[1] } == [
+                "unknown-reuse-identifier", "unreachable-scene", "unloaded-interface-file",
+            ], "\(computed)")
+        #expect(reasons.allSatisfy { $0.contains("\(Self.computed)/HomeViewController.swift:1") }, "\(computed)")
 
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -101,12 +108,36 @@ import Testing
                 "unreachable-scene Main.storyboard",
             ], "\(result)")
 
-        // Objective-C beside the Swift code may register cells and load files by literals that are not
-        // read: only what no code can define (storyboard IDs, files) is still judged.
-        _ = try folder.write("#import <UIKit/UIKit.h>\n", to: "Legacy/LegacyCells.m")
+        // Objective-C that names no nib, storyboard, segue or identifier changes nothing; a view controller
+        // it implements loads the nib named like it, as a Swift one does.
+        _ = try folder.write(
+            "#import \"DateFormatting.h\"\n\n@implementation DateFormatting\n+ (NSString *)today { return @\"\"; }\n@end\n",
+            to: "Legacy/DateFormatting.m")
+        let plain = try runLayoutCheck(["--format", "json", "--swift-sources", folder.path, folder.path])
+        #expect(try plain.report().diagnostics.count == 5, "\(plain)")
+        _ = try folder.write(
+            "#import \"BannerController.h\"\n\n@implementation BannerController\n@end\n",
+            to: "Legacy/BannerController.m")
+        let banner = try runLayoutCheck(["--format", "json", "--swift-sources", folder.path, folder.path])
+        #expect(
+            try banner.report().diagnostics.map(\.rule).sorted() == [
+                "unknown-interface-file", "unknown-reuse-identifier", "unknown-storyboard-identifier",
+                "unreachable-scene",
+            ], "\(banner)")
+
+        // Objective-C beside the Swift code that may register cells and load files by literals that are not
+        // read: only what no code can define (storyboard IDs, files) is still judged, and the summary says why.
+        _ = try folder.write(
+            "#import <UIKit/UIKit.h>\n\n@implementation LegacyCells\n+ (void)registerIn:(UITableView *)tableView {\n"
+                + "    [tableView registerClass:[UITableViewCell class] forCellReuseIdentifier:@\"Line\"];\n}\n@end\n",
+            to: "Legacy/LegacyCells.m")
         let mixed = try runLayoutCheck(["--format", "json", "--swift-sources", folder.path, folder.path])
         let judged = try mixed.report().diagnostics.map(\.rule).sorted()
         #expect(judged == ["unknown-interface-file", "unknown-storyboard-identifier"], "\(mixed)")
+        #expect(
+            mixed.standardError.contains(
+                "layout-check: unknown-reuse-identifier, unreachable-scene, unloaded-interface-file not judged: the "
+                    + "sources hold Objective-C, whose string literals are not read\n"), "\(mixed)")
     }
 
     /// The main and launch storyboards are loaded by the Info.plist alone; without any Info.plist the

@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    /// A folder of Interface Builder files with no Xcode project and no Swift sources named (a Tuist or
+    /// XcodeGen project before it is generated) is not checked, and the summary says so rather than
+    /// "0 files"; with the Swift sources named they are checked and nothing is said.
+    @Test func interfaceBuilderFilesNothingCanCheckAreCountedAndSaid() throws {
+        let folder = "\(Self.folder)/Platforms"
+        let unnamed = try runLayoutCheck([folder])
+        #expect(
+            unnamed.standardError.contains(
+                "layout-check: 3 Interface Builder files under the PATHs were not checked: no Xcode project was found "
+                    + "and no Swift sources were named;"), "\(unnamed)")
+        let named = try runLayoutCheck(["--swift-sources", folder, folder])
+        #expect(!named.standardError.contains("were not checked"), "\(named)")
+        #expect(named.standardError.contains("1 file, "), "\(named)")
+    }
+
     @Test func theAppsNibAndStoryboardAreClean() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, Self.app])
         #expect(result.status == 0, "\(result)")
@@ -160,19 +175,27 @@ import Testing
     /// three implicitly unwrapped outlets that three subclasses' nibs leave unconnected, the one read
     /// nil-safely and the one the code assigns are not findings; the one forced read among nil-safe ones
     /// is — once, for its one declaration, with a note at each other subclass (it was nine findings).
+    /// Reads guarded by `x != nil` in an `if`/`guard`, a local that hides the outlet, and an argument label
+    /// are no forced reads, nor is a bare read in an unrelated class's body (its own member); paired with
+    /// a `||` condition, `self.` past the local, the outlet passed as an argument and a bare read in a
+    /// subclass's body, which are.
     @Test func anUnconnectedOutletIsReportedOncePerDeclarationAndOnlyWhereAReadCanCrash() throws {
         let folder = "\(Self.folder)/NilSafe"
         let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App=\(folder)", folder])
         #expect(result.status == 1, "\(result)")
         let diagnostics = try result.report().diagnostics
-        #expect(diagnostics.count == 1, "\(result)")
-        let finding = try #require(diagnostics.first)
-        #expect(finding.rule == "unconnected-outlet")
+        let outlets = diagnostics.compactMap {
+            $0.message.firstMatch(of: /outlet '([a-zA-Z]+)'/).map { String($0.output.1) }
+        }
+        #expect(
+            outlets.sorted() == ["headerView", "iconView", "ratingView", "subtitleLabel"], "\(result)")
+        #expect(diagnostics.allSatisfy { $0.rule == "unconnected-outlet" }, "\(result)")
+        let finding = try #require(diagnostics.first { $0.message.contains("'ratingView'") })
         #expect(finding.file == "\(folder)/NewsCell.xib" && finding.line == 11, "\(finding)")
         #expect(finding.message.contains("'ratingView'"), "\(finding)")
         #expect(finding.message.contains("2 more classes leave it unconnected too"), "\(finding)")
         let notes = (finding.notes ?? []).map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" }
-        #expect(notes == ["BadgeCells.swift:8", "SportsCell.xib:11", "WeatherCell.xib:11"], "\(notes)")
+        #expect(notes == ["BadgeCells.swift:13", "SportsCell.xib:11", "WeatherCell.xib:11"], "\(notes)")
     }
 
     /// An `@objc` method that is no `@IBAction` answers an action's selector (one named `@objc(name:)`, and
@@ -406,10 +429,19 @@ import Testing
             "\(added)")
     }
 
+    /// Without Swift sources or a project, Interface Builder files are not checked, and the run says so
+    /// (counted, with how to check them) rather than passing them over in silence.
     @Test func aLayoutsOnlyRunDoesNotLookAtInterfaceBuilderFiles() throws {
         let result = try runLayoutCheck(["--schemas", Repository.fixtureSchemas, Self.folder])
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardError.hasPrefix("0 files"), "\(result)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("0 files") == true, "\(result)")
+        #expect(
+            lines.contains {
+                $0.contains("Interface Builder files under the PATHs were not checked")
+                    && $0.contains("--swift-sources")
+            },
+            "\(result)")
     }
 
     /// Real Xcode-written files from public apps, beside the repository on CI, with Swift classes written

@@ -41,6 +41,39 @@ import Testing
         #expect(text.standardError.contains("skipped 1 macOS Interface Builder file"), "\(text)")
     }
 
+    /// The identifier rules run over a project too, once for the whole project: a reuse identifier that no
+    /// target's nib defines is reported at the Swift literal, the one the cell's nib defines is not.
+    @Test func aProjectRunJudgesIdentifiersOnceOverAllTargets() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let swift = copy.appendingPathComponent("Phone/SettingsViewController.swift")
+        var text = try String(contentsOf: swift, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "\n}\n",
+            with: """
+
+                    func profileCell(in tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                        _ = tableView.dequeueReusableCell(withIdentifier: "ProfileCell", for: indexPath)
+                        return tableView.dequeueReusableCell(withIdentifier: "ProfileCel", for: indexPath)
+                    }
+                }
+
+                """)
+        try text.write(to: swift, atomically: false, encoding: .utf8)
+        let result = try runLayoutCheck(["--format", "json", "App/TwoPlatforms.xcodeproj"], in: scratch.url)
+        let report = try result.report()
+        let identifiers = report.diagnostics.filter { $0.rule == "unknown-reuse-identifier" }
+        #expect(identifiers.count == 1, "\(result)")
+        #expect(identifiers.first?.file == "App/Phone/SettingsViewController.swift", "\(result)")
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("\"ProfileCel\"")
+        }
+        #expect(identifiers.first?.line == line.map { $0 + 1 }, "\(result)")
+        #expect(identifiers.first?.message.contains("'ProfileCell'") == true, "\(result)")
+        // The cell's planted defect is still the only other finding.
+        #expect(report.diagnostics.filter { $0.rule != "unknown-reuse-identifier" }.map(\.rule) == ["unknown-outlet"])
+    }
+
     @Test func aFolderHoldingAProjectIsCheckedAsTheProject() throws {
         try Self.expectOnlyTheCellsDefect(try runLayoutCheck(["--format", "json", Self.folder]))
     }
@@ -100,6 +133,33 @@ import Testing
         #expect(!result.standardError.contains("in no target"), "\(result)")
     }
 
+    /// A project is the repository's to say, like a configuration: a folder it lists that leads out of
+    /// the repository (here the synchronized folder `Profile`, moved beside it) is not searched or read,
+    /// and the run counts it rather than check what is there.
+    @Test func aFolderTheProjectListsOutsideTheRepositoryIsNotRead() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let outside = try TemporaryDirectory()
+        defer { outside.remove() }
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("Profile"), to: outside.url.appendingPathComponent("Profile"))
+        let projectFile = copy.appendingPathComponent("TwoPlatforms.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: projectFile, encoding: .utf8)
+        try #require(text.contains("\t\t\tpath = Profile;\n"))
+        let away = "../../\(outside.url.lastPathComponent)/Profile"
+        try Data(text.replacingOccurrences(of: "\t\t\tpath = Profile;\n", with: "\t\t\tpath = \"\(away)\";\n").utf8)
+            .write(to: projectFile)
+        let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(result.status == 0, "\(result)")
+        let report = try result.report()
+        #expect(report.files == 1, "the storyboard only: \(result)")
+        #expect(!report.diagnostics.contains { $0.file.contains("Profile") }, "\(result)")
+        #expect(
+            result.standardError.contains("1 path the Xcode projects list leads out of the repository"), "\(result)")
+    }
+
     /// A project made on macOS may spell a folder in another case than the disk does (the file system
     /// there ignores case): its files are still found and checked, not counted as missing.
     @Test func aFolderSpelledInAnotherCaseIsStillFound() throws {
@@ -155,6 +215,26 @@ import Testing
         try Data(text.utf8).write(to: projectFile)
         try Self.expectOnlyTheCellsDefect(
             try runLayoutCheck(["--format", "json", "App"], in: scratch.url), renamedTo: "App")
+    }
+
+    /// Xcode 16 shares a file of one target's synchronized folder with another target (an extension) by
+    /// an exception set of that folder naming the other target: the file is then that target's too. The
+    /// extension's storyboard may use the shared BadgeButton (no finding), not the app's own RoundButton;
+    /// and the app's localized storyboard shared as `/Localized/Badge.storyboard` is checked in the
+    /// extension, whose classes lack its BadgeViewController.
+    @Test func filesAnotherTargetsFolderSharesBelongToTheTarget() throws {
+        let folder = "Tests/LayoutCheckTests/Fixtures/SharedFolders"
+        let result = try runLayoutCheck(["--format", "json", "\(folder)/Sharing.xcodeproj"])
+        var expected: [String] = []
+        for file in ["App/Base.lproj/Badge.storyboard", "Share/Base.lproj/MainInterface.storyboard"] {
+            for item in InterfaceBuilderTests.Expected.parse(try Repository.text("\(folder)/\(file)")) {
+                expected.append("\(item.rule) \(folder)/\(file):\(item.line)")
+            }
+        }
+        #expect(expected.count == 2)
+        let found = try result.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }.sorted()
+        #expect(found == expected.sorted(), "\(result)")
+        #expect(!result.standardOutput.contains("BadgeButton"), "\(result)")
     }
 }
 

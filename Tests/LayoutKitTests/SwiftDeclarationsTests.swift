@@ -125,19 +125,55 @@ import Testing
         "guard let l = label else { return }",
         "// label.text = 1", #"print("label.text")"#, "/* label.text /* nested */ label.text */",
         ##"let s = #"label.text"#"##, "@IBOutlet weak var label: UILabel!",
+        "if a > 0, label != nil { label.text = x }", "func f() { guard label != nil else { return }\n label.text = x }",
+        "func f() { let label = UILabel()\n label.text = x }", "show(label: nil)", "func show(label: UILabel?) { }",
+        // Passed whole: the parameter's type decides, and it is not read.
+        "print(label)", "show(label: label)", "share(a, label)", "let views = [label, other]",
     ])
     func nilSafeOrNoReadIsNoForcedRead(_ code: String) {
         #expect(Self.uses(code)?.forcedRead != true, "\(code)")
     }
 
     @Test(arguments: [
-        "label.text = title", "cell.label.text = title", "if let t = label.text { }", "print(label)",
+        "label.text = title", "cell.label.text = title", "if let t = label.text { }", "print(label!)",
+        "show(label.text)",
         "if label.isHidden { }", "label?.text = a\nlabel.text = b",
         "func f() { if let label { label.sizeToFit() }\n label.text = x }",
         "func f() { guard let label else { return } }\nfunc g() { label.text = x }",
+        "if a || label != nil { label.text = x }", "if label != nil || a { label.text = x }",
+        "if label != nil { }\nlabel.text = x", "func f() { let label = UILabel()\n self.label.text = x }",
+        "show(label: label.text)", "@IBOutlet weak var label: UILabel!\nfunc f() { label.text = x }",
     ])
     func aReadAsIfConnectedIsForced(_ code: String) {
         #expect(Self.uses(code)?.forcedRead == true, "\(code)")
+    }
+
+    /// A bare read in a class's body is that class's `self.label`: it can crash an object of that class or
+    /// a subclass, never one of an unrelated class that declares its own `label`. A read through another
+    /// object (`cell.label`) or in a protocol's extension may be anyone's.
+    @Test func aBareReadCountsForTheClassWhoseBodyItIsIn() {
+        let code = """
+            class Cell: UITableViewCell {
+                @IBOutlet var label: UILabel!
+            }
+            class Banner: UIView {
+                @IBOutlet var label: UILabel!
+                func show() { label.text = "x" }
+            }
+            extension Feed.Header { func show() { label.isHidden = true } }
+            """
+        let scanned = OutletUses.scan(Array(code.utf8), names: ["label"])
+        #expect(scanned.uses["label"]?.forcedRead == false)
+        #expect(scanned.uses["label"]?.bareReadTypes == ["Banner", "Header"])
+        let classes: Set<String> = ["Cell", "Banner", "Header"]
+        #expect(!scanned.mayCrash("label", ancestors: ["Cell", "UITableViewCell"], isClass: classes.contains))
+        #expect(scanned.mayCrash("label", ancestors: ["Banner", "UIView"], isClass: classes.contains))
+        #expect(scanned.mayCrash("label", ancestors: ["Header"], isClass: classes.contains))
+        // Header a protocol: its extension's read may be any conforming class's.
+        #expect(scanned.mayCrash("label", ancestors: ["Cell"], isClass: { $0 != "Header" && classes.contains($0) }))
+        let member = OutletUses.scan(
+            Array("class Banner { func f(c: Cell) { c.label.text = x } }".utf8), names: ["label"])
+        #expect(member.mayCrash("label", ancestors: ["Cell"], isClass: classes.contains))
     }
 
     @Test func anAssignmentIsSeenAndAnOutletNobodyMentionsCannotCrash() {

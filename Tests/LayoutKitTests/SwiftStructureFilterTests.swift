@@ -125,6 +125,13 @@ import Testing
         #expect(!withCalls.contains(#""key.name":"UITableViewCell""#), "\(withCalls)")
     }
 
+    /// The worker looks keys up by `ordinal`, an index into the UIDs it made in `allCases`' order.
+    @Test func everyKeysOrdinalIsItsPlaceInAllCases() {
+        #expect(SwiftStructureKey.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        // The worker marks the keys a dictionary has in the bits of a UInt32.
+        #expect(SwiftStructureKey.allCases.count <= 32)
+    }
+
     /// `nibName:` keeps the calls whose first argument has that label, whatever the callee (a view
     /// controller's own `init(nibName:bundle:)`, `super.init`), and no other call of the same callee.
     @Test func aCallIsKeptByItsFirstArgumentsLabel() throws {

@@ -84,8 +84,9 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
                 + "one saying how many more; sourcekitd's budget for the run spent (the Swift files left are "
                 + "not read)"),
         RuleDescriptor(
-            .unreadableFile, .reading, lowerable: false, in: [.layout, .interfaceBuilder], at: "the file, line 1",
-            "the file cannot be read"),
+            .unreadableFile, .reading, lowerable: false, in: [.layout, .interfaceBuilder],
+            at: "the file, directory or link, line 1",
+            "a file or directory cannot be read, or a symbolic link a search finds leads out of the repository"),
         RuleDescriptor(
             .schema, .format, lowerable: false, in: [.layout, .interfaceBuilder], at: "the element",
             "anything the format (and `layout.xsd`) does not allow"),

@@ -13,8 +13,12 @@ package struct IdentifierCheck {
         /// `UISceneStoryboardFile`… of its Info.plist files); `nil` when no such settings were read, so
         /// that no file can be said to be loaded by nothing.
         public var settingsNames: Set<String>?
-        /// Whether the app has Objective-C code, which may name anything by a literal the checker does not read.
+        /// Whether the app has Objective-C code that may name an Interface Builder identifier or file by a
+        /// literal the checker does not read (an Objective-C file that names none does not count).
         public var hasObjectiveC = false
+        /// The classes the app's Objective-C code implements: a view controller loads the nib named like
+        /// its class by default, as a Swift one does.
+        public var objectiveCClasses: Set<String> = []
 
         /// A context of these settings.
         public init(settingsNames: Set<String>? = nil, hasObjectiveC: Bool = false) {
@@ -55,8 +59,10 @@ package struct IdentifierCheck {
         }
     }
 
-    /// The findings of the run, and the checked files nothing loads (whose own findings `lowering(_:)` makes warnings).
-    public func run() -> (diagnostics: [Diagnostic], unloadedFiles: [String: SourceLocation]) {
+    /// The findings of the run, the checked files nothing loads (whose own findings `lowering(_:)` makes
+    /// warnings), and for each rule that had something to judge and was not judged, why (`notJudged`, for
+    /// the run's summary: a rule that says nothing says why).
+    public func run() -> (diagnostics: [Diagnostic], unloadedFiles: [String: SourceLocation], notJudged: [String]) {
         var reuse = Names()
         var storyboardIDs = Names()
         var segues = Names()
@@ -76,21 +82,37 @@ package struct IdentifierCheck {
             referencedStoryboards.formUnion(document.referencedStoryboards)
             referencedScenes.formUnion(document.referencedScenes)
         }
-        var computedRegistration = false
-        var computedInstantiation = false
-        var computedLoad = false
+        // Where the first name built at run time is, for the summary's reason.
+        var computedRegistration: SourceLocation?
+        var computedInstantiation: SourceLocation?
+        var computedLoad: SourceLocation?
+        var dequeues = 0
         var instantiated: Set<String> = []
         var loaded: Set<String> = []
         for file in swift {
             for use in file.identifierUses {
                 switch use.kind {
                 case .registration:
-                    if let name = use.literal { reuse.add(name, use.location) } else { computedRegistration = true }
+                    if let name = use.literal {
+                        reuse.add(name, use.location)
+                    } else if computedRegistration == nil {
+                        computedRegistration = use.location
+                    }
                 case .storyboardIdentifier:
-                    if let name = use.literal { instantiated.insert(name) } else { computedInstantiation = true }
+                    if let name = use.literal {
+                        instantiated.insert(name)
+                    } else if computedInstantiation == nil {
+                        computedInstantiation = use.location
+                    }
                 case .storyboardName, .nibName:
-                    if let name = use.literal { loaded.insert(name) } else { computedLoad = true }
-                case .dequeue, .segue:
+                    if let name = use.literal {
+                        loaded.insert(name)
+                    } else if computedLoad == nil {
+                        computedLoad = use.location
+                    }
+                case .dequeue:
+                    if use.isJudged { dequeues += 1 }
+                case .segue:
                     break
                 }
             }
@@ -100,14 +122,20 @@ package struct IdentifierCheck {
         // One budget for the whole run: each finding may look at every name, so the suggestions of a run
         // with many findings and many names stop once it is spent rather than growing with their product.
         var budget = SuggestionBudget()
+        // `Bundle(for: X.self)` is the run's own bundle only for a class `X` the run declares (an extension
+        // of a framework's class does not make its bundle the app's).
+        let typeNames = Set(
+            swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
+                $0.name.split(separator: ".").last.map(String.init) ?? $0.name
+            })
         for file in swift where !file.identifierUses.isEmpty {
-            for use in file.identifierUses where use.isJudged {
+            for use in file.identifierUses where use.isJudged && use.bundleClass.map(typeNames.contains) ?? true {
                 guard let name = use.literal else { continue }
                 let finding: (RuleID, Names, String, String)?
                 switch use.kind {
                 // Objective-C code may register cells by literals the checker does not read.
                 case .dequeue
-                where !computedRegistration && !context.hasObjectiveC && !(checked.isEmpty && others.isEmpty):
+                where computedRegistration == nil && !context.hasObjectiveC && !(checked.isEmpty && others.isEmpty):
                     finding = (
                         .unknownReuseIdentifier, reuse,
                         "no prototype cell, nib or register(_:…ReuseIdentifier:) call of the run defines the reuse "
@@ -157,7 +185,7 @@ package struct IdentifierCheck {
         }
 
         // The reverse: only where nothing the checker cannot read may be what reaches a scene or loads a file.
-        if !context.hasObjectiveC && !computedInstantiation {
+        if !context.hasObjectiveC && computedInstantiation == nil {
             for document in checked {
                 for scene in document.scenes
                 where !instantiated.contains(scene.identifier) && !document.reachedObjects.contains(scene.objectID)
@@ -173,16 +201,16 @@ package struct IdentifierCheck {
             }
         }
         var unloaded: [String: SourceLocation] = [:]
-        if let settings = context.settingsNames, !context.hasObjectiveC, !computedLoad {
+        if let settings = context.settingsNames, !context.hasObjectiveC, computedLoad == nil {
             var loads = loaded.union(settings).union(referencedStoryboards)
             // `init(nibName: nil, bundle: nil)` of a view controller loads the nib named like its class
             // (`ProfileView` for `ProfileViewController` too).
-            for file in swift {
-                for type in file.types where type.kind == .class {
-                    let name = type.name.split(separator: ".").last.map(String.init) ?? type.name
-                    loads.insert(name)
-                    if name.hasSuffix("Controller") { loads.insert(String(name.dropLast("Controller".count))) }
-                }
+            let swiftClasses = swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
+                $0.name.split(separator: ".").last.map(String.init) ?? $0.name
+            }
+            for name in Array(swiftClasses) + context.objectiveCClasses.sorted() {
+                loads.insert(name)
+                if name.hasSuffix("Controller") { loads.insert(String(name.dropLast("Controller".count))) }
             }
             for document in checked where !loads.contains(document.loadName) {
                 unloaded[document.file] = document.location
@@ -196,7 +224,38 @@ package struct IdentifierCheck {
                         location: document.location))
             }
         }
-        return (diagnostics, unloaded)
+        var notJudged: [String] = []
+        func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
+        let hasScenes = checked.contains { !$0.scenes.isEmpty }
+        if context.hasObjectiveC {
+            let rules =
+                (dequeues > 0 ? ["unknown-reuse-identifier"] : []) + (hasScenes ? ["unreachable-scene"] : [])
+                + (checked.isEmpty ? [] : ["unloaded-interface-file"])
+            if !rules.isEmpty {
+                notJudged.append(
+                    "\(rules.joined(separator: ", ")) not judged: the sources hold Objective-C, whose string "
+                        + "literals are not read")
+            }
+        } else {
+            if dequeues > 0, let location = computedRegistration {
+                notJudged.append(
+                    "unknown-reuse-identifier not judged: a register call at \(place(location)) names its reuse "
+                        + "identifier otherwise than by a literal, so it may register any")
+            }
+            if hasScenes, let location = computedInstantiation {
+                notJudged.append(
+                    "unreachable-scene not judged: instantiateViewController at \(place(location)) names its "
+                        + "storyboard ID otherwise than by a literal, so it may reach any scene")
+            }
+            if !checked.isEmpty, let location = computedLoad {
+                notJudged.append(
+                    "unloaded-interface-file not judged: \(place(location)) loads a storyboard or nib by a name "
+                        + "built at run time, which may be any file")
+            }
+            // Without settings (a run over some nibs, no Info.plist) the rule is not judged either; that is
+            // most partial runs, and the documentation says so rather than every summary.
+        }
+        return (diagnostics, unloaded, notJudged)
     }
 
     /// `diagnostics` with the errors in `files` lowered to warnings, each with a note saying why: a file

@@ -29,6 +29,9 @@ struct IdentifierUse: Sendable, Hashable {
     /// Whether a missing name would be a crash the checker can be sure of: false for a load from a bundle
     /// it cannot place (`UINib(nibName: "X", bundle: frameworkBundle)`), which still counts as loading "X".
     var isJudged = true
+    /// `X` of a `Bundle(for: X.self)` bundle: the run's own bundle only when `X` is a type of the run (a
+    /// pod's or framework's class names that framework's bundle, whose files the run may not have).
+    var bundleClass: String?
     /// Where the string argument is.
     var location: SourceLocation
 }
@@ -132,7 +135,7 @@ package struct IdentifierUseReader {
                 receiver == "Bundle.main." || receiver.hasPrefix("Bundle(for:") || receiver == "Bundle.module."
             add(
                 .nibName, "loadNibNamed(_:owner:\(labels.count > 2 ? "options:" : ""))", arguments[0],
-                isJudged: isMainOrOwn)
+                isJudged: isMainOrOwn, bundleClass: Self.bundleClass(String(receiver)))
         default:
             return
         }
@@ -179,13 +182,32 @@ package struct IdentifierUseReader {
         ["nil", ".main", "Bundle.main", "Bundle.module", ".module"].contains(text) || text.hasPrefix("Bundle(for:")
     }
 
+    /// `X` of `Bundle(for: X.self)` (also as a receiver, `Bundle(for: X.self).`); `nil` for any other
+    /// bundle and for `Bundle(for: type(of: self))` / `Bundle(for: Self.self)`, the calling class's own.
+    static func bundleClass(_ text: String) -> String? {
+        guard text.hasPrefix("Bundle(for:") else { return nil }
+        var inner = Substring(text.dropFirst("Bundle(for:".count))
+        if inner.hasSuffix(".") { inner = inner.dropLast() }
+        guard inner.hasSuffix(")") else { return nil }
+        inner = inner.dropLast()
+        let name = inner.trimmingCharacters(in: .whitespaces)
+        guard name.hasSuffix(".self") else { return nil }
+        let type = String(name.dropLast(".self".count))
+        guard type != "Self", type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            return nil
+        }
+        return type.split(separator: ".").last.map(String.init)
+    }
+
     private mutating func add(
-        _ kind: IdentifierUse.Kind, _ call: String, _ argument: Argument, bundle: Argument? = nil, isJudged: Bool = true
+        _ kind: IdentifierUse.Kind, _ call: String, _ argument: Argument, bundle: Argument? = nil,
+        isJudged: Bool = true, bundleClass: String? = nil
     ) {
         let value = text(argument)
         var use = IdentifierUse(
             kind: kind, literal: Self.literal(value), call: call,
             isJudged: isJudged && (bundle.map { Self.isOwnBundle(text($0)) } ?? true),
+            bundleClass: bundleClass ?? bundle.flatMap { Self.bundleClass(text($0)) },
             location: SourceLocation(file: file, line: 1, column: 1))
         if use.literal == nil { use.isJudged = false }
         found.append((argument.offset, use))

@@ -107,12 +107,15 @@ package struct InterfaceBuilderCheck: Sendable {
         for (key, use) in usage.firstUse.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             var seen: Set<String> = []
             let className = classes.swiftClass(key: key)?.name ?? key
-            for ancestor in classes.ancestors(ofKey: key) {
+            let chain = classes.ancestors(ofKey: key)
+            let ancestors = Set(chain.map { simpleName($0.name) })
+            for ancestor in chain {
                 guard let swift = ancestor.swift else { continue }
                 for outlet in swift.outlets.values.sorted(by: { $0.name < $1.name })
                 where outlet.optionality == .implicitlyUnwrapped && seen.insert(outlet.name).inserted {
                     guard !usage.connected.contains(OutletKey(classKey: key, outlet: outlet.name)),
-                        uses?.mayCrash(outlet.name) ?? true
+                        uses?.mayCrash(
+                            outlet.name, ancestors: ancestors, isClass: { classes.declares($0, module: nil) }) ?? true
                     else { continue }
                     byDeclaration[
                         outlet.location, default: Unconnected(outlet: outlet, declaringClass: swift.name, classes: [])

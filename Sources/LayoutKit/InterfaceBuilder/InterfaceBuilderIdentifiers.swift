@@ -16,7 +16,7 @@ package struct InterfaceBuilderIdentifiers: Sendable {
     }
 
     /// The file, as diagnostics name it.
-    var file = ""
+    package var file = ""
     /// Where its `<document>` begins.
     var location = SourceLocation(file: "", line: 1, column: 1)
     /// `reuseIdentifier` of prototype cells, nib cells and reusable views.

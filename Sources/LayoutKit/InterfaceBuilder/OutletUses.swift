@@ -4,14 +4,25 @@
 /// `unconnected-outlet` claims that reading an outlet no Interface Builder file connects will crash. That
 /// is true only when some code reads it forced and nothing assigns it: every use nil-safe (`label?.text`,
 /// `label != nil`, `label ?? fallback`, `if let label`, `if let x = label`) cannot crash, and an outlet the
-/// code assigns is not Interface Builder's alone. The scan is lexical — comments and string literals are
-/// skipped, identifiers compared by name — so an unrelated member of the same name counts as a use too:
-/// that can only keep a finding, never invent one. One pass over each file, linear in its bytes.
+/// code assigns is not Interface Builder's alone. A read inside `if label != nil { … }` (or after
+/// `guard label != nil else { … }`) is guarded, and a local `let label = …` hides the outlet for the rest
+/// of its block (`label.text` there reads the local). The scan is lexical — comments and string literals are
+/// skipped, identifiers compared by name — so an unrelated member of the same name read through another
+/// object (`banner.label`) counts as a use too: that can only keep a finding, never invent one. An outlet
+/// passed whole as an argument (`share(label)`) is no forced read: the parameter's type, which decides
+/// whether it is unwrapped, is not read. A bare read
+/// is attributed to the type whose body holds it (`bareReadTypes`): it is that type's own `self.label`.
+/// One pass over each file, linear in its bytes.
 package struct OutletUses: Sendable {
     /// What the code does with one name.
     package struct Use: Sendable, Equatable {
-        /// A read that is not nil-safe: if the outlet is not connected, it crashes.
+        /// A read that is not nil-safe: if the outlet is not connected, it crashes. Set for a member read
+        /// (`cell.label.text`) and for a bare one outside any type; a bare read in a type's body
+        /// (`label.text` in `class Cell` or `extension Cell`) is in `bareReadTypes` instead.
         package var forcedRead = false
+        /// The types (their last name, `Cell` for `extension Feed.Cell`) in whose bodies a bare `label`
+        /// is read forced: that is `self.label` of that type, which crashes only for an object of it.
+        package var bareReadTypes: Set<String> = []
         /// An assignment, `name = …` or `x.name = …`.
         package var assigned = false
     }
@@ -24,13 +35,22 @@ package struct OutletUses: Sendable {
     /// nothing assigns it. A name no code mentions has no read at all, so it cannot crash either.
     package func mayCrash(_ name: String) -> Bool {
         guard let use = uses[name] else { return false }
-        return use.forcedRead && !use.assigned
+        return (use.forcedRead || !use.bareReadTypes.isEmpty) && !use.assigned
+    }
+
+    /// `mayCrash(_:)` for an object whose class and superclasses are `ancestors`: a bare read in another
+    /// class's body (`isClass`) is that class's own member, never this object's; a bare read in any
+    /// other type (a protocol's extension, which the object may conform to) still counts.
+    package func mayCrash(_ name: String, ancestors: Set<String>, isClass: (String) -> Bool) -> Bool {
+        guard let use = uses[name], !use.assigned else { return false }
+        return use.forcedRead || use.bareReadTypes.contains { ancestors.contains($0) || !isClass($0) }
     }
 
     package mutating func merge(_ other: OutletUses) {
         for (name, use) in other.uses {
             uses[name, default: Use()].forcedRead = uses[name, default: Use()].forcedRead || use.forcedRead
             uses[name, default: Use()].assigned = uses[name, default: Use()].assigned || use.assigned
+            uses[name, default: Use()].bareReadTypes.formUnion(use.bareReadTypes)
         }
     }
 
@@ -47,22 +67,69 @@ package struct OutletUses: Sendable {
         // `if let label` and `guard let label` bind an unwrapped `label` that hides the outlet: where it is
         // in scope, `label` is no read of the outlet. Each shadow lasts while the brace depth stays at or
         // above `from` (an `if`'s from its block on, a `guard`'s to the end of the enclosing block).
+        // `if label != nil` guards the same span; a local `let label` hides a bare `label` (not
+        // `self.label`) to the end of its block. A `||` in the condition undoes the guards it made.
         var depth = 0
-        var shadows: [(name: String, from: Int)] = []
+        var shadows: [(name: String, from: Int, bareOnly: Bool, guardedBy: Int?)] = []
+        // The condition being read (`if`, `guard`, `while` up to its block or the line's end), numbered so
+        // that a `||` in it can undo its own guards.
+        var condition: (keyword: String, number: Int, hasOr: Bool)?
+        var conditions = 0
+        // `@IBOutlet` seen since the last declaration: the next `var` declares the outlet, no local.
+        var outletAttribute = false
+        // The types whose bodies enclose the current token, innermost last, with the depth inside their
+        // braces; and the name after `class`/`struct`/`enum`/`extension`/`protocol`/`actor` until its `{`.
+        var types: [(name: String, depth: Int)] = []
+        var declaredType: String?
+        var readingTypeName = false
         while let token = tokens.next() {
             defer { previous = token }
             guard case .identifier(let range) = token else {
                 switch token {
-                case .newline: bindingStatement = false
-                case .punctuation(UInt8(ascii: "{")): depth += 1
+                case .newline:
+                    bindingStatement = false
+                    condition = nil
+                case .punctuation(UInt8(ascii: "{")):
+                    depth += 1
+                    condition = nil
+                    outletAttribute = false
+                    if let name = declaredType { types.append((name, depth)) }
+                    declaredType = nil
+                    readingTypeName = false
                 case .punctuation(UInt8(ascii: "}")):
                     depth -= 1
                     shadows.removeAll { depth < $0.from }
-                default: break
+                    while let last = types.last, depth < last.depth { types.removeLast() }
+                    outletAttribute = false
+                case .punctuation(UInt8(ascii: "|")):
+                    readingTypeName = false
+                    if case .punctuation(UInt8(ascii: "|")) = previous, let number = condition?.number {
+                        shadows.removeAll { $0.guardedBy == number }
+                        condition?.hasOr = true
+                    }
+                default:
+                    // `extension Feed.Cell`: the name goes on after a dot.
+                    if !Self.isDot(token) { readingTypeName = false }
                 }
                 continue
             }
             let word = String(decoding: text[range], as: UTF8.self)
+            let previousWord = Self.word(previous, in: text)
+            let afterDot = Self.isDot(previous)
+            if readingTypeName && afterDot {
+                declaredType = word
+            } else if Self.typeKeywords.contains(previousWord) && !Self.memberKeywords.contains(word) {
+                // `class Cell`, `extension Feed.Cell`; not `class func`, `class var`.
+                declaredType = word
+                readingTypeName = true
+            } else {
+                readingTypeName = false
+            }
+            if word == "if" || word == "guard" || word == "while" {
+                conditions += 1
+                condition = (word, conditions, false)
+            }
+            if word == "IBOutlet" { outletAttribute = true }
             if word == "let" || word == "var", case .identifier(let before) = previous {
                 let keyword = String(decoding: text[before], as: UTF8.self)
                 if keyword == "if" || keyword == "guard" || keyword == "while" {
@@ -70,16 +137,35 @@ package struct OutletUses: Sendable {
                     bindingKeyword = keyword
                 }
             }
-            guard names.contains(word) else { continue }
+            let isMemberName: Bool = {
+                if case .punctuation(UInt8(ascii: ".")) = previous { return true } else { return false }
+            }()
+            guard names.contains(word) else {
+                // The name another declaration declares: the attribute, if any, was its.
+                if word == "func" { outletAttribute = false }
+                if case .identifier(let before) = previous,
+                    text[before].elementsEqual("var".utf8) || text[before].elementsEqual("let".utf8)
+                {
+                    outletAttribute = false
+                }
+                continue
+            }
             // A declaration or a binding of the name itself (`var label`, `if let label`): no read.
             if case .identifier(let before) = previous {
                 let keyword = String(decoding: text[before], as: UTF8.self)
                 if keyword == "var" || keyword == "let" {
-                    if bindingStatement { shadows.append((word, bindingKeyword == "guard" ? depth : depth + 1)) }
+                    if bindingStatement {
+                        shadows.append((word, bindingKeyword == "guard" ? depth : depth + 1, false, nil))
+                    } else if depth > 0, !outletAttribute {
+                        // A local (or another type's member) of the same name: a bare `label` after it in
+                        // its block is that, not the outlet.
+                        shadows.append((word, depth, true, nil))
+                    }
+                    outletAttribute = false
                     continue
                 }
             }
-            if shadows.contains(where: { $0.name == word }) { continue }
+            if shadows.contains(where: { $0.name == word && !($0.bareOnly && isMemberName) }) { continue }
             let next = tokens.peek()
             var use = Use()
             switch next {
@@ -87,9 +173,23 @@ package struct OutletUses: Sendable {
                 break  // `label?.text`, `label ?? fallback`
             case .assignment:
                 use.assigned = true
-            case .comparison:
+            case .comparison(let isNotEqual):
                 // `label != nil`, `label == nil`: nil-safe; any other comparison reads it.
-                use.forcedRead = !tokens.comparedWithNil()
+                let withNil = tokens.comparedWithNil()
+                use.forcedRead = !withNil
+                // `if label != nil`, `guard label != nil else`: reads after it in the guarded span are safe.
+                if withNil, isNotEqual, !isMemberName, let condition, !condition.hasOr {
+                    shadows.append(
+                        (word, condition.keyword == "guard" ? depth : depth + 1, false, condition.number))
+                }
+            case .punctuation(UInt8(ascii: ":"))
+            where {
+                if case .punctuation(let byte) = previous {
+                    return byte == UInt8(ascii: "(") || byte == UInt8(ascii: ",")
+                }
+                return false
+            }():
+                break  // an argument label or a parameter's name, `show(label: x)`: no read
             default:
                 // `if let x = label`, `guard let x = label else`: the right side of a binding.
                 // `if let x = label.text` still reads `label` forced.
@@ -99,7 +199,21 @@ package struct OutletUses: Sendable {
                 let isBound =
                     bindingStatement && !isMember
                     && { if case .assignment = previous { return true } else { return false } }()
-                if !isBound { use.forcedRead = true }
+                // A whole argument or element, `share(button)`, `share(from: button)`, `[button, other]`:
+                // whether that unwraps it depends on the parameter's type (`UIButton?` does not), which the
+                // scan does not read, so it is no forced read.
+                let isWholeArgument: Bool = {
+                    guard case .punctuation(let before) = previous, case .punctuation(let after) = next else {
+                        return false
+                    }
+                    return [UInt8(ascii: "("), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "[")].contains(before)
+                        && [UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "]")].contains(after)
+                }()
+                if !isBound && !isWholeArgument { use.forcedRead = true }
+            }
+            if use.forcedRead, !isMemberName, let type = types.last {
+                result.uses[word, default: Use()].bareReadTypes.insert(type.name)
+                use.forcedRead = false
             }
             result.uses[word, default: Use()].forcedRead =
                 result.uses[word, default: Use()].forcedRead || use.forcedRead
@@ -107,6 +221,25 @@ package struct OutletUses: Sendable {
         }
         return result
     }
+
+    /// The identifier `token` is, or "".
+    private static func word(_ token: Token, in text: [UInt8]) -> String {
+        guard case .identifier(let range) = token else { return "" }
+        return String(decoding: text[range], as: UTF8.self)
+    }
+
+    private static func isDot(_ token: Token) -> Bool {
+        guard case .punctuation(let byte) = token else { return false }
+        return byte == UInt8(ascii: ".")
+    }
+
+    /// The words that declare a type whose body follows.
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
+    /// Words after `class` that make it a modifier, not a declaration.
+    private static let memberKeywords: Set<String> = [
+        "func", "var", "let", "subscript", "init", "deinit", "override", "final", "private", "fileprivate",
+        "internal", "public", "open", "static", "weak", "unowned",
+    ]
 }
 
 /// A token of Swift text, as far as `OutletUses` needs: identifiers, `=`, `==`/`!=`, a newline, other
@@ -114,7 +247,8 @@ package struct OutletUses: Sendable {
 private enum Token {
     case identifier(Range<Int>)
     case assignment
-    case comparison
+    /// `==`, `!=`, `===`, `!==`; `isNotEqual` for the last two.
+    case comparison(isNotEqual: Bool)
     case newline
     case punctuation(UInt8)
     case other(Int)
@@ -196,7 +330,7 @@ private struct Tokens {
                 if byte(index + 1) == UInt8(ascii: "=") {
                     index += 2
                     if byte(index) == UInt8(ascii: "=") { index += 1 }
-                    return .comparison
+                    return .comparison(isNotEqual: current == UInt8(ascii: "!"))
                 }
                 index += 1
                 return current == UInt8(ascii: "=") ? .assignment : .punctuation(current)

@@ -300,31 +300,35 @@ package struct SourceKit: Sendable {
 
 /// `text` as a YAML double-quoted scalar, which is also a JSON string.
 private func yamlQuoted(_ text: String) -> String {
-    var quoted = "\""
+    // Byte by byte: every byte that needs escaping is ASCII, and the others (UTF-8 sequences included)
+    // pass through as they are.
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
     quoted.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": quoted += "\\\""
-        case "\\": quoted += "\\\\"
-        case "\n": quoted += "\\n"
-        case "\r": quoted += "\\r"
-        case "\t": quoted += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                quoted.unicodeScalars.append(scalar)
-            }
+    let hex = Array("0123456789ABCDEF".utf8)
+    func escaped(_ letter: UInt8) {
+        quoted.append(UInt8(ascii: "\\"))
+        quoted.append(letter)
+    }
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
+        case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
+        case 0..<0x20, 0x7F:
+            escaped(UInt8(ascii: "u"))
+            quoted += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        default: quoted.append(byte)
         }
     }
-    return quoted + "\""
+    quoted.append(UInt8(ascii: "\""))
+    return String(decoding: quoted, as: UTF8.self)
 }
 
 #if os(Linux)
     /// sourcekitd's C entry points, found with `dlsym`, typed by the CSourceKit header; and the UIDs of the
-    /// keys the filter reads, made once.
-    private struct Functions: Sendable {
+    /// keys the filter reads, made once. A class, so that every `Variant` shares one.
+    private final class Functions: Sendable {
         let initialize: sourcekitd_initialize_f
         let createRequest: sourcekitd_request_create_from_yaml_f
         let releaseRequest: sourcekitd_request_release_f
@@ -342,6 +346,7 @@ private func yamlQuoted(_ text: String) -> String {
         let stringLength: sourcekitd_variant_string_get_length_f
         let stringPointer: sourcekitd_variant_string_get_ptr_f
         let uid: sourcekitd_variant_uid_get_value_f
+        let dictionaryApply: sourcekitd_variant_dictionary_apply_f_f
         /// The UID of each key, in `SwiftStructureKey.allCases` order, as the address sourcekitd keeps it at
         /// for the life of the process.
         let keys: [Int]
@@ -375,7 +380,9 @@ private func yamlQuoted(_ text: String) -> String {
                     "sourcekitd_variant_string_get_length", as: sourcekitd_variant_string_get_length_f.self),
                 let stringPointer = symbol(
                     "sourcekitd_variant_string_get_ptr", as: sourcekitd_variant_string_get_ptr_f.self),
-                let uid = symbol("sourcekitd_variant_uid_get_value", as: sourcekitd_variant_uid_get_value_f.self)
+                let uid = symbol("sourcekitd_variant_uid_get_value", as: sourcekitd_variant_uid_get_value_f.self),
+                let dictionaryApply = symbol(
+                    "sourcekitd_variant_dictionary_apply_f", as: sourcekitd_variant_dictionary_apply_f_f.self)
             else { return nil }
             self.initialize = initialize
             self.createRequest = createRequest
@@ -394,6 +401,7 @@ private func yamlQuoted(_ text: String) -> String {
             self.stringLength = stringLength
             self.stringPointer = stringPointer
             self.uid = uid
+            self.dictionaryApply = dictionaryApply
             var keys: [Int] = []
             for key in SwiftStructureKey.allCases {
                 guard let uid = uidFromString(key.rawValue) else { return nil }
@@ -404,29 +412,68 @@ private func yamlQuoted(_ text: String) -> String {
     }
 
     /// One value of a response, read through sourcekitd's variant functions; valid while the response is.
+    ///
+    /// A dictionary's values are read in one pass when it is made (`sourcekitd_variant_dictionary_apply_f`):
+    /// a lookup by key walks the dictionary, and the filter asks every node for every key.
     private struct Variant: SwiftStructureValue {
         let raw: sourcekitd_variant_t
         let functions: Functions
+        private let type: sourcekitd_variant_type_t
+        /// A dictionary's values by `SwiftStructureKey.ordinal`, valid where `present` has the key's bit.
+        private let fields: [sourcekitd_variant_t]
+        private let present: UInt32
 
         init(_ raw: sourcekitd_variant_t, _ functions: Functions) {
             self.raw = raw
             self.functions = functions
+            type = functions.type(raw)
+            if type == SOURCEKITD_VARIANT_TYPE_DICTIONARY {
+                (fields, present) = Self.fields(of: raw, functions)
+            } else {
+                (fields, present) = ([], 0)
+            }
         }
 
-        private static let keyIndex: [SwiftStructureKey: Int] = Dictionary(
-            uniqueKeysWithValues: SwiftStructureKey.allCases.enumerated().map { ($1, $0) })
+        /// What one pass over a dictionary collects, through the applier's context pointer.
+        private struct Collector {
+            let keys: UnsafeBufferPointer<Int>
+            var values: [sourcekitd_variant_t]
+            var present: UInt32 = 0
+        }
+
+        private static func fields(
+            of raw: sourcekitd_variant_t, _ functions: Functions
+        ) -> ([sourcekitd_variant_t], UInt32) {
+            functions.keys.withUnsafeBufferPointer { keys in
+                var collector = Collector(keys: keys, values: Array(repeating: raw, count: keys.count))
+                _ = withUnsafeMutablePointer(to: &collector) { pointer in
+                    functions.dictionaryApply(
+                        raw,
+                        { key, value, context in
+                            guard let key, let context else { return true }
+                            let collector = context.assumingMemoryBound(to: Collector.self)
+                            let address = Int(bitPattern: key)
+                            for index in collector.pointee.keys.indices where collector.pointee.keys[index] == address {
+                                collector.pointee.values[index] = value
+                                collector.pointee.present |= 1 << UInt32(index)
+                                break
+                            }
+                            return true
+                        }, pointer)
+                }
+                return (collector.values, collector.present)
+            }
+        }
 
         func value(_ key: SwiftStructureKey) -> Variant? {
-            guard functions.type(raw) == SOURCEKITD_VARIANT_TYPE_DICTIONARY, let index = Self.keyIndex[key] else {
-                return nil
-            }
-            guard let uid = OpaquePointer(bitPattern: functions.keys[index]) else { return nil }
-            let found = functions.dictionaryValue(raw, uid)
-            return functions.type(found) == SOURCEKITD_VARIANT_TYPE_NULL ? nil : Variant(found, functions)
+            let ordinal = key.ordinal
+            guard type == SOURCEKITD_VARIANT_TYPE_DICTIONARY, present & (1 << UInt32(ordinal)) != 0 else { return nil }
+            let found = Variant(fields[ordinal], functions)
+            return found.type == SOURCEKITD_VARIANT_TYPE_NULL ? nil : found
         }
 
         var string: String? {
-            switch functions.type(raw) {
+            switch type {
             case SOURCEKITD_VARIANT_TYPE_STRING:
                 guard let pointer = functions.stringPointer(raw) else { return nil }
                 let length = functions.stringLength(raw)
@@ -441,11 +488,11 @@ private func yamlQuoted(_ text: String) -> String {
         }
 
         var integer: Int? {
-            functions.type(raw) == SOURCEKITD_VARIANT_TYPE_INT64 ? Int(functions.int64(raw)) : nil
+            type == SOURCEKITD_VARIANT_TYPE_INT64 ? Int(functions.int64(raw)) : nil
         }
 
         var elements: [Variant]? {
-            guard functions.type(raw) == SOURCEKITD_VARIANT_TYPE_ARRAY else { return nil }
+            guard type == SOURCEKITD_VARIANT_TYPE_ARRAY else { return nil }
             return (0..<functions.arrayCount(raw)).map { Variant(functions.arrayValue(raw, $0), functions) }
         }
     }

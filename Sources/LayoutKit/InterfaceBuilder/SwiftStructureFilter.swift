@@ -36,6 +36,34 @@ enum SwiftStructureKey: String, CaseIterable, Sendable {
 
     /// The keys whose values are arrays of dictionaries of scalars (or, for the substructure, of nodes).
     fileprivate static let lists: Set<SwiftStructureKey> = [.attributes, .inheritedTypes, .substructure, .diagnostics]
+    /// The keys whose values are strings or integers, in the order written.
+    fileprivate static let scalarKeys = allCases.filter { !lists.contains($0) }
+    /// Each key as the filter writes it, `"key.kind":`, by `ordinal`.
+    fileprivate static let written: [[UInt8]] = allCases.map { Array("\"\($0.rawValue)\":".utf8) }
+
+    /// The key's place in `allCases`, without hashing: the filter asks for every key of every node.
+    package var ordinal: Int {
+        switch self {
+        case .kind: 0
+        case .name: 1
+        case .offset: 2
+        case .length: 3
+        case .nameOffset: 4
+        case .bodyOffset: 5
+        case .bodyLength: 6
+        case .typeName: 7
+        case .selectorName: 8
+        case .attribute: 9
+        case .attributes: 10
+        case .inheritedTypes: 11
+        case .substructure: 12
+        case .diagnostics: 13
+        case .severity: 14
+        case .line: 15
+        case .column: 16
+        case .description: 17
+        }
+    }
 }
 
 /// Keeps of sourcekitd's structure reply only what the class catalog reads, and writes it as compact JSON
@@ -311,14 +339,13 @@ package struct SwiftStructureFilter {
         }
 
         mutating func key(_ key: SwiftStructureKey) {
-            string(key.rawValue)
-            bytes.append(UInt8(ascii: ":"))
+            bytes += SwiftStructureKey.written[key.ordinal]
         }
 
         /// The scalar fields of a node (no braces), comma-separated.
         mutating func scalarFields<Value: SwiftStructureValue>(of value: Value) {
             var first = true
-            for key in SwiftStructureKey.allCases where !SwiftStructureKey.lists.contains(key) {
+            for key in SwiftStructureKey.scalarKeys {
                 guard let field = value.value(key) else { continue }
                 if let text = field.string {
                     if !first { bytes.append(UInt8(ascii: ",")) }
@@ -329,7 +356,7 @@ package struct SwiftStructureFilter {
                     self.key(key)
                     // Offsets, lengths, lines and columns: clamped to what a file of the 4 MiB limit can
                     // hold, so that no sum of two overflows in the reader, whatever sourcekitd said.
-                    bytes += Array(String(min(max(number, 0), Self.largestInteger)).utf8)
+                    integer(min(max(number, 0), Self.largestInteger))
                 } else {
                     continue
                 }
@@ -342,6 +369,21 @@ package struct SwiftStructureFilter {
             bytes.append(UInt8(ascii: "{"))
             scalarFields(of: value)
             bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// A non-negative integer's decimal digits, written in place.
+        mutating func integer(_ value: Int) {
+            guard value >= 10 else {
+                bytes.append(UInt8(ascii: "0") + UInt8(value))
+                return
+            }
+            let start = bytes.count
+            var rest = value
+            while rest > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            bytes[start...].reverse()
         }
 
         mutating func string(_ text: String) {

@@ -72,6 +72,11 @@ package struct XcodeTarget: Sendable {
     package var interfaceBuilderFiles: [String]
     /// Xcode 16 folders whose files all belong to the target, but those the project excepts.
     package var synchronizedFolders: [XcodeSynchronizedFolder]
+    /// Files of Xcode 16 folders the target does not own that the project adds to it one by one (an
+    /// exception set of another target's folder names this target: Xcode's "Target Membership" box
+    /// ticked for a file): `path` the folder's, `exceptions` the files added (relative to the folder;
+    /// `/Localized/dir/Name.storyboard` stands for each `dir/*.lproj/Name.storyboard`).
+    package var synchronizedAdditions: [XcodeSynchronizedFolder] = []
     /// The targets it depends on, by index into `XcodeProject.targets`.
     package var dependencies: [Int]
     /// The build settings of the default configuration (keys it does not set: another configuration's),
@@ -173,6 +178,10 @@ package struct XcodeTarget: Sendable {
 package struct XcodeSynchronizedFolder: Sendable, Equatable {
     package var path: String
     package var exceptions: Set<String>
+
+    /// How Xcode names a localized file in an exception set: `/Localized/dir/Name.storyboard` for
+    /// every `dir/xx.lproj/Name.storyboard`.
+    package static let localizedPrefix = "/Localized/"
 }
 
 /// A project file whose objects do not fit together: where, and why.
@@ -197,6 +206,9 @@ private struct ProjectReader {
     private var folders: [String: String?] = [:]
     /// How many groups each resolved group is inside.
     private var depths: [String: Int] = [:]
+    /// For each target, the exception sets of synchronized folders that name it, by folder id: for a
+    /// folder the target owns they take files away, for any other they add them.
+    private var exceptionSets: [String: [(folder: String, members: [String])]] = [:]
     /// How deep groups may nest: paths stay short, so resolving every file's path is linear in the file.
     static let maximumGroupDepth = 256
 
@@ -222,6 +234,19 @@ private struct ProjectReader {
                 if let childID = child.string, parents[childID] == nil { parents[childID] = id }
             }
         }
+        // Every synchronized folder lists its exception sets: one pass files them under their targets.
+        for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            for exceptionID in object["exceptions"]?.array ?? [] {
+                guard let exception = exceptionID.string.flatMap({ objects[$0] }),
+                    exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                    let target = exception["target"]?.string
+                else { continue }
+                let members = (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)
+                exceptionSets[target, default: []].append((id, members))
+            }
+        }
+        // In the file's order of folder ids, so a run lists a target's files the same way every time.
+        for target in exceptionSets.keys { exceptionSets[target]?.sort { $0.folder < $1.folder } }
     }
 
     mutating func project() throws(ProjectProblem) -> XcodeProject {
@@ -280,19 +305,20 @@ private struct ProjectReader {
                 }
             }
         }
+        let exceptionSets = self.exceptionSets[targetID] ?? []
+        var owned: Set<String> = []
         for folderID in object["fileSystemSynchronizedGroups"]?.array ?? [] {
-            guard let id = folderID.string, let folder = objects[id], let path = try folderPath(id) else { continue }
+            guard let id = folderID.string, objects[id] != nil, let path = try folderPath(id) else { continue }
+            owned.insert(id)
             var exceptions: Set<String> = []
-            for exceptionID in folder["exceptions"]?.array ?? [] {
-                guard let exception = exceptionID.string.flatMap({ objects[$0] }),
-                    exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                    exception["target"]?.string == targetID
-                else { continue }
-                for member in exception["membershipExceptions"]?.array ?? [] {
-                    if let file = member.string { exceptions.insert(file) }
-                }
-            }
+            for set in exceptionSets where set.folder == id { exceptions.formUnion(set.members) }
             target.synchronizedFolders.append(XcodeSynchronizedFolder(path: path, exceptions: exceptions))
+        }
+        // Another target's folder whose exception set names this target: the files it lists belong to
+        // this target as well (a file shared with an extension), not to no target.
+        for set in exceptionSets where !owned.contains(set.folder) && !set.members.isEmpty {
+            guard let path = try folderPath(set.folder) else { continue }
+            target.synchronizedAdditions.append(XcodeSynchronizedFolder(path: path, exceptions: Set(set.members)))
         }
         return target
     }

@@ -62,7 +62,10 @@ final class CatalogViewController: UITableViewController {
         let typo = Bundle.main.loadNibNamed("ReviewHeadr", owner: self, options: nil)
         // expect: unknown-interface-file
         let nib = UINib(nibName: "ReviewCel", bundle: nil)
-        _ = (header, typo, nib)
+        // The bundle of a class the app does not declare (a framework's) may hold files the run has not seen.
+        let paywall = UINib(nibName: "PaywallHeader", bundle: Bundle(for: PaywallKit.self))
+        let badge = Bundle(for: PaywallKit.self).loadNibNamed("PaywallBadge", owner: nil, options: nil)
+        _ = (header, typo, nib, paywall, badge)
     }
 }
 

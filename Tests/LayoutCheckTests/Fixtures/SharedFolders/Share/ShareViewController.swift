@@ -1,0 +1,6 @@
+import UIKit
+
+class ShareViewController: UIViewController {
+    @IBOutlet weak var sendButton: BadgeButton?
+    @IBOutlet weak var cancelButton: UIButton?
+}
