@@ -1,8 +1,18 @@
-/// Turns a parsed element tree into a `Layout`, reporting as `schema` everything the format does not allow.
+/// Turns a parsed document into a `Layout`, reporting as `schema` everything the format does not allow.
+///
+/// It reads the flat document in place: names are compared as indices into the document's name table,
+/// each name looked up once per file (`DocumentNames`), and only the values the model keeps become Strings.
 struct LayoutDecoder {
     static let namespace = "urn:layoutkit:layout:1"
 
+    typealias Element = ParsedDocument.ElementIndex
+    typealias Attribute = ParsedDocument.AttributeIndex
+
     let file: String
+    /// The document being decoded.
+    private var document = ParsedDocument()
+    /// What each of its names means to the format.
+    private var names = DocumentNames()
     private var collector = DiagnosticCollector()
     /// The did-you-mean work this file may still cause.
     private var suggestions = SuggestionBudget()
@@ -19,14 +29,19 @@ struct LayoutDecoder {
     }
 
     /// Decodes the whole document; check `diagnostics` before trusting the result.
-    mutating func decode(_ root: ParsedElement) -> Layout {
-        var layout = Layout(file: file, owner: nil, externals: [], objects: [], position: root.position)
-        guard root.namespace == Self.namespace, root.name == "layout" else {
+    mutating func decode(_ document: ParsedDocument) -> Layout {
+        self.document = document
+        names = DocumentNames(document)
+        defer { self.document = ParsedDocument() }
+        let root = ParsedDocument.root
+        var layout = Layout(file: file, owner: nil, externals: [], objects: [], position: position(root))
+        guard isOurs(root), names.elements[Int(document.elements[Int(root)].name)] == .layout else {
             let found =
-                root.namespace.map { "<\(root.name)> in namespace '\($0)'" } ?? "<\(root.name)> in no namespace"
+                document.namespace(of: root).map { "<\(name(root))> in namespace '\($0)'" }
+                ?? "<\(name(root))> in no namespace"
             report(
                 "the root element must be <layout> in namespace '\(Self.namespace)'; found \(found)",
-                at: root.position)
+                at: position(root))
             return layout
         }
         _ = attributes(of: root, allowed: [])
@@ -34,31 +49,31 @@ struct LayoutDecoder {
 
         enum Section: Int { case owner, externals, objects }
         var section = Section.owner
-        for child in root.children {
+        for child in document.children(of: root) {
             guard isOurs(child) else { continue }
-            switch child.name {
-            case "owner":
+            switch elementName(child) {
+            case .owner:
                 if section != .owner || layout.owner != nil {
-                    report("<owner> must come first in <layout>, and only once", at: child.position)
+                    report("<owner> must come first in <layout>, and only once", at: position(child))
                     continue
                 }
                 layout.owner = decodeOwner(child)
                 section = .externals
-            case "external":
+            case .external:
                 if section == .objects {
-                    report("<external> must come before the object elements of <layout>", at: child.position)
+                    report("<external> must come before the object elements of <layout>", at: position(child))
                     continue
                 }
                 if let external = decodeExternal(child) { layout.externals.append(external) }
                 section = .externals
-            case Self.includeElement:
+            case .include:
                 layout.objects.append(decodeInclude(child))
                 section = .objects
+            case .object(let kind):
+                layout.objects.append(decodeObject(child, kind: kind))
+                section = .objects
             default:
-                if let kind = ElementKind.named(child.name) {
-                    layout.objects.append(decodeObject(child, kind: kind))
-                    section = .objects
-                } else {
+                do {
                     reportUnknownElement(
                         child, in: "layout", expected: ["owner", "external"] + Self.objectElementNames)
                 }
@@ -67,7 +82,7 @@ struct LayoutDecoder {
         if layout.objects.isEmpty, collector.isEmpty {
             report(
                 "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
-                at: root.position)
+                at: position(root))
         }
         return layout
     }
@@ -77,18 +92,18 @@ struct LayoutDecoder {
 
     // MARK: Elements
 
-    private mutating func decodeOwner(_ element: ParsedElement) -> OwnerPlaceholder? {
+    private mutating func decodeOwner(_ element: Element) -> OwnerPlaceholder? {
         let values = attributes(of: element, allowed: ["class", "module", "id"])
         let id = identifier(values["id"], attribute: "id", of: element)
         let connections = decodeChildren(ofPlaceholder: element)
         guard let classReference = classReference(values, of: element, required: true) else { return nil }
         return OwnerPlaceholder(
-            id: id, classReference: classReference, connections: connections, position: element.position)
+            id: id, classReference: classReference, connections: connections, position: position(element))
     }
 
-    private mutating func decodeExternal(_ element: ParsedElement) -> ExternalPlaceholder? {
+    private mutating func decodeExternal(_ element: Element) -> ExternalPlaceholder? {
         let values = attributes(of: element, allowed: ["id", "name", "class", "module"])
-        for child in element.children where isOurs(child) {
+        for child in document.children(of: element) where isOurs(child) {
             reportUnknownElement(child, in: "external", expected: [])
         }
         rejectText(in: element)
@@ -98,51 +113,55 @@ struct LayoutDecoder {
         guard let id = identifier(values["id"], attribute: "id", of: element, required: true), let name else {
             return nil
         }
-        return ExternalPlaceholder(id: id, name: name, classReference: classReference, position: element.position)
+        return ExternalPlaceholder(id: id, name: name, classReference: classReference, position: position(element))
     }
 
     /// `<owner>` holds nothing but an optional `<connections>`.
-    private mutating func decodeChildren(ofPlaceholder element: ParsedElement) -> [Connection] {
+    private mutating func decodeChildren(ofPlaceholder element: Element) -> [Connection] {
         rejectText(in: element)
         var connections: [Connection] = []
         var seenConnections = false
-        for child in element.children where isOurs(child) {
-            if child.name == "connections", !seenConnections {
+        for child in document.children(of: element) where isOurs(child) {
+            if elementName(child) == .connections, !seenConnections {
                 seenConnections = true
                 connections = decodeConnections(child)
             } else {
-                reportUnknownElement(child, in: element.name, expected: seenConnections ? [] : ["connections"])
+                reportUnknownElement(child, in: name(element), expected: seenConnections ? [] : ["connections"])
             }
         }
         return connections
     }
 
-    private mutating func decodeObject(_ element: ParsedElement, kind: ElementKind) -> LayoutNode {
+    private mutating func decodeObject(_ element: Element, kind: ElementKind) -> LayoutNode {
         rejectText(in: element)
         // The structural attributes, in fixed slots rather than a dictionary.
         var structural = StructuralAttributes()
         var attributeValues: [AttributeValue] = []
-        attributeValues.reserveCapacity(element.attributes.count)
-        // One lookup per attribute names it; everything after is a switch over the enum.
-        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
-            if attribute.namespace == Suppressions.namespace {
+        let attributes = document.attributes(of: element)
+        attributeValues.reserveCapacity(attributes.count)
+        // The name table says what each attribute is; everything after is a switch over the enum.
+        for attribute in attributes where !isSchemaHint(attribute, of: element) {
+            let item = document.attributes[Int(attribute)]
+            if names.namespace(item.namespace) == .tools {
                 checkSuppression(attribute, of: element)
-            } else if let namespace = attribute.namespace {
+            } else if item.namespace != ParsedDocument.none {
                 report(
-                    "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
-                    at: element.position)
-            } else if let known = ObjectAttribute.named(attribute.name), known.isAllowed(on: kind) {
+                    "attribute '\(document.name(ofAttribute: attribute))' in namespace "
+                        + "'\(document.names[Int(item.namespace)])' is not allowed on <\(name(element))>",
+                    at: position(element))
+            } else if let known = names.objectAttributes[Int(item.name)], known.isAllowed(on: kind) {
                 if known.isStructural {
-                    structural[known] = attribute.value
-                } else if let value = attributeValue(known, attribute.value, of: element) {
+                    structural[known] = document.value(of: attribute)
+                } else if let value = attributeValue(known, attribute, of: element) {
                     attributeValues.append(value)
                 }
             } else {
                 let allowed = ObjectAttribute.allCases.filter { $0.isAllowed(on: kind) }.map(\.rawValue)
+                let attributeName = document.name(ofAttribute: attribute)
                 report(
-                    "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestions.suggestion(for: attribute.name, in: allowed),
-                    at: element.position)
+                    "unknown attribute '\(attributeName)' on <\(name(element))>"
+                        + suggestions.suggestion(for: attributeName, in: allowed),
+                    at: position(element))
             }
         }
         var node = LayoutNode(
@@ -151,39 +170,40 @@ struct LayoutDecoder {
                 className: structural.class, module: structural.module, of: element, required: false),
             outlet: name(structural.outlet, attribute: "outlet", of: element),
             action: name(structural.action, attribute: "action", of: element),
-            attributeValues: attributeValues, children: [], connections: [], position: element.position)
+            attributeValues: attributeValues, children: [], connections: [], position: position(element))
         // Subviews, then at most one <properties>, then at most one <connections>, as layout.xsd says.
         enum Section: Int { case objects, properties, connections }
         var section = Section.objects
-        for child in element.children where isOurs(child) {
+        for child in document.children(of: element) where isOurs(child) {
+            let childName = elementName(child)
             if section == .connections {
-                report("<connections> must be the last child of <\(element.name)>", at: child.position)
-            } else if let childKind = ElementKind.named(child.name) {
+                report("<connections> must be the last child of <\(name(element))>", at: position(child))
+            } else if case .object(let childKind) = childName {
                 // Subviews first: most children are.
                 if section == .properties {
-                    report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
+                    report("<properties> must come after the subviews of <\(name(element))>", at: position(child))
                     continue
                 }
                 node.children.append(decodeObject(child, kind: childKind))
-            } else if child.name == "connections" {
+            } else if childName == .connections {
                 section = .connections
                 node.connections = decodeConnections(child, of: kind)
-            } else if child.name == "properties" {
+            } else if childName == .properties {
                 if section == .properties {
-                    report("<\(element.name)> takes one <properties>", at: child.position)
+                    report("<\(name(element))> takes one <properties>", at: position(child))
                     continue
                 }
                 section = .properties
                 node.properties = decodeProperties(child)
-            } else if child.name == Self.includeElement {
+            } else if childName == .include {
                 if section == .properties {
-                    report("<properties> must come after the subviews of <\(element.name)>", at: child.position)
+                    report("<properties> must come after the subviews of <\(name(element))>", at: position(child))
                     continue
                 }
                 node.children.append(decodeInclude(child))
             } else {
                 let expected = section == .objects ? Self.objectElementNames + ["properties"] : []
-                reportUnknownElement(child, in: element.name, expected: expected + ["connections"])
+                reportUnknownElement(child, in: name(element), expected: expected + ["connections"])
             }
         }
         return node
@@ -192,10 +212,10 @@ struct LayoutDecoder {
     /// `<include layout="NAME" id? outlet?/>`: a node standing for NAME's top-level object, which
     /// `IncludeResolution` gives its kind and class. NAME is a plain layout name, never a path, so that
     /// an include cannot reach outside its source.
-    private mutating func decodeInclude(_ element: ParsedElement) -> LayoutNode {
+    private mutating func decodeInclude(_ element: Element) -> LayoutNode {
         let values = attributes(of: element, allowed: ["layout", "id", "outlet"])
         rejectText(in: element)
-        for child in element.children where isOurs(child) {
+        for child in document.children(of: element) where isOurs(child) {
             reportUnknownElement(child, in: Self.includeElement, expected: [])
         }
         let layoutName = checked(
@@ -204,58 +224,59 @@ struct LayoutDecoder {
         return LayoutNode(
             kind: .view, id: identifier(values["id"], attribute: "id", of: element),
             outlet: name(values["outlet"], attribute: "outlet", of: element), attributeValues: [], children: [],
-            connections: [], position: element.position, include: IncludeReference(layout: layoutName ?? ""))
+            connections: [], position: position(element), include: IncludeReference(layout: layoutName ?? ""))
     }
 
     static let includeElement = "include"
 
     /// `<properties>`: one or more `<property name= value=>`; values are checked against the class later.
-    private mutating func decodeProperties(_ element: ParsedElement) -> [PropertySetting] {
+    private mutating func decodeProperties(_ element: Element) -> [PropertySetting] {
         _ = attributes(of: element, allowed: [])
         rejectText(in: element)
         var properties: [PropertySetting] = []
         var seenChild = false
-        for child in element.children where isOurs(child) {
+        for child in document.children(of: element) where isOurs(child) {
             seenChild = true
-            guard child.name == "property" else {
+            guard elementName(child) == .property else {
                 reportUnknownElement(child, in: "properties", expected: ["property"])
                 continue
             }
             let values = attributes(of: child, allowed: ["name", "value"])
             rejectText(in: child)
-            for grandchild in child.children where isOurs(grandchild) {
+            for grandchild in document.children(of: child) where isOurs(grandchild) {
                 reportUnknownElement(grandchild, in: "property", expected: [])
             }
             let propertyName = name(values["name"], attribute: "name", of: child, required: true)
             if values["value"] == nil { reportMissing("value", of: child) }
             if let propertyName, let value = values["value"] {
-                properties.append(PropertySetting(name: propertyName, value: value, position: child.position))
+                properties.append(PropertySetting(name: propertyName, value: value, position: position(child)))
             }
         }
         if !seenChild {
-            report("<properties> needs at least one <property>", at: element.position)
+            report("<properties> needs at least one <property>", at: position(element))
         }
         return properties
     }
 
     /// `<connections>`: outlets, and for a control (`control` is its kind) actions too.
-    private mutating func decodeConnections(_ element: ParsedElement, of control: ElementKind? = nil) -> [Connection] {
+    private mutating func decodeConnections(_ element: Element, of control: ElementKind? = nil) -> [Connection] {
         _ = attributes(of: element, allowed: [])
         rejectText(in: element)
         let events = control?.events ?? []
         let allowed = events.isEmpty ? ["outlet"] : ["outlet", "action"]
         var connections: [Connection] = []
-        for child in element.children where isOurs(child) {
-            guard allowed.contains(child.name) else {
+        for child in document.children(of: element) where isOurs(child) {
+            let childName = elementName(child)
+            guard childName == .outlet || (childName == .action && !events.isEmpty) else {
                 reportUnknownElement(child, in: "connections", expected: allowed)
                 continue
             }
-            let isAction = child.name == "action"
+            let isAction = childName == .action
             let values = attributes(
                 of: child, allowed: isAction ? ["name", "destination", "event"] : ["property", "destination"])
             rejectText(in: child)
-            for grandchild in child.children where isOurs(grandchild) {
-                reportUnknownElement(grandchild, in: child.name, expected: [])
+            for grandchild in document.children(of: child) where isOurs(grandchild) {
+                reportUnknownElement(grandchild, in: name(child), expected: [])
             }
             let memberName = name(
                 values[isAction ? "name" : "property"], attribute: isAction ? "name" : "property", of: child,
@@ -270,7 +291,7 @@ struct LayoutDecoder {
                 connections.append(
                     Connection(
                         kind: isAction ? .action : .outlet, name: memberName, destination: destination, event: event,
-                        position: child.position))
+                        position: position(child)))
             }
         }
         // An empty <connections> is allowed: one emptied while editing should show the unconnected outlets
@@ -279,7 +300,7 @@ struct LayoutDecoder {
     }
 
     /// The event of an `<action>`: `event=` when it names one the control sends, else its default.
-    private mutating func event(_ raw: String?, of element: ParsedElement, control: ElementKind) -> Control.Event? {
+    private mutating func event(_ raw: String?, of element: Element, control: ElementKind) -> Control.Event? {
         let events = control.events
         guard let raw else { return events.first }
         let value = Lexical.collapse(raw)
@@ -295,24 +316,29 @@ struct LayoutDecoder {
     // MARK: Attributes
 
     /// The element's attributes in document order, after reporting every one not in `allowed`.
-    private mutating func attributes(of element: ParsedElement, allowed: [String]) -> AttributeValues {
-        var values = AttributeValues()
-        for attribute in element.attributes where !isSchemaHint(attribute, of: element) {
-            if attribute.namespace == Suppressions.namespace {
+    private mutating func attributes(of element: Element, allowed: [String]) -> AttributeValues {
+        var values = AttributeValues(allowed: allowed)
+        for attribute in document.attributes(of: element) where !isSchemaHint(attribute, of: element) {
+            let item = document.attributes[Int(attribute)]
+            if names.namespace(item.namespace) == .tools {
                 checkSuppression(attribute, of: element)
-            } else if let namespace = attribute.namespace {
+            } else if item.namespace != ParsedDocument.none {
                 report(
-                    "attribute '\(attribute.name)' in namespace '\(namespace)' is not allowed on <\(element.name)>",
-                    at: element.position)
-            } else if allowed.contains(attribute.name) {
-                values.append(attribute.name, attribute.value)
+                    "attribute '\(document.name(ofAttribute: attribute))' in namespace "
+                        + "'\(document.names[Int(item.namespace)])' is not allowed on <\(name(element))>",
+                    at: position(element))
+            } else if let slot = allowed.firstIndex(of: document.names[Int(item.name)]) {
+                values.set(slot, document.value(of: attribute))
             } else if allowed.isEmpty {
-                report("<\(element.name)> takes no attributes; found '\(attribute.name)'", at: element.position)
-            } else {
                 report(
-                    "unknown attribute '\(attribute.name)' on <\(element.name)>"
-                        + suggestions.suggestion(for: attribute.name, in: allowed),
-                    at: element.position)
+                    "<\(name(element))> takes no attributes; found '\(document.name(ofAttribute: attribute))'",
+                    at: position(element))
+            } else {
+                let attributeName = document.name(ofAttribute: attribute)
+                report(
+                    "unknown attribute '\(attributeName)' on <\(name(element))>"
+                        + suggestions.suggestion(for: attributeName, in: allowed),
+                    at: position(element))
             }
         }
         return values
@@ -320,19 +346,20 @@ struct LayoutDecoder {
 
     /// An attribute of the tools namespace: `lk:ignore` naming rules that exist and may be silenced,
     /// or nothing else (article "Layout format").
-    private mutating func checkSuppression(_ attribute: ParsedAttribute, of element: ParsedElement) {
-        guard attribute.name == Suppressions.attribute else {
+    private mutating func checkSuppression(_ attribute: Attribute, of element: Element) {
+        let attributeName = document.name(ofAttribute: attribute)
+        guard attributeName == Suppressions.attribute else {
             report(
-                "attribute '\(attribute.name)' in namespace '\(Suppressions.namespace)' is not allowed on <\(element.name)>"
-                    + suggestions.suggestion(for: attribute.name, in: [Suppressions.attribute]),
-                at: element.position)
+                "attribute '\(attributeName)' in namespace '\(Suppressions.namespace)' is not allowed on <\(name(element))>"
+                    + suggestions.suggestion(for: attributeName, in: [Suppressions.attribute]),
+                at: position(element))
             return
         }
         hasSuppressions = true
-        let place = "lk:ignore on <\(element.name)>"
-        let ids = Suppressions.ruleIDs(in: attribute.value)
+        let place = "lk:ignore on <\(name(element))>"
+        let ids = Suppressions.ruleIDs(in: document.value(of: attribute))
         if ids.isEmpty {
-            report("\(place) names no rule; expected rule ids separated by spaces", at: element.position)
+            report("\(place) names no rule; expected rule ids separated by spaces", at: position(element))
         }
         // One diagnostic per problem, not per id: a value can hold a million ids.
         var firstUnknown: RuleID?
@@ -351,21 +378,26 @@ struct LayoutDecoder {
             report(
                 "unknown rule \(quoted(first.rawValue)) in \(place)"
                     + suggestions.suggestion(for: first.rawValue, in: RuleDescriptor.all.map(\.id.rawValue)) + more,
-                at: element.position)
+                at: position(element))
         }
         for rule in unsilenceable {
             let reason =
                 rule.phase == .instantiation
                 ? "it is about what instantiate is given, not about the file"
                 : "a file that breaks it is reported for that and nothing else"
-            report("rule '\(rule.id)' in \(place) cannot be silenced: \(reason)", at: element.position)
+            report("rule '\(rule.id)' in \(place) cannot be silenced: \(reason)", at: position(element))
         }
     }
 
     private mutating func attributeValue(
-        _ known: ObjectAttribute, _ raw: String, of element: ParsedElement
+        _ known: ObjectAttribute, _ index: Attribute, of element: Element
     ) -> AttributeValue? {
+        // A valid value of a typed attribute is read in place; anything else (a String value, a value
+        // to collapse, a fraction, an invalid value) takes the String path below, whose diagnostics are
+        // the format's.
+        if let value = document.withValue(of: index, { Self.typedValue(known, $0) }) { return value }
         let attribute = known.rawValue
+        let raw = document.value(of: index)
         func enumeration<Value: RawRepresentable & CaseIterable>(_: Value.Type) -> Value?
         where Value.RawValue == String {
             let value = Lexical.collapse(raw)
@@ -427,22 +459,47 @@ struct LayoutDecoder {
         }
     }
 
+    /// A typed attribute's value from its UTF-8 bytes when it is valid as written; `nil` otherwise.
+    private static func typedValue(_ known: ObjectAttribute, _ bytes: UnsafeBufferPointer<UInt8>) -> AttributeValue? {
+        guard Lexical.isCollapsed(bytes) else { return nil }
+        switch known {
+        case .hidden: return Lexical.boolean(bytes).map(AttributeValue.hidden)
+        case .isOn: return Lexical.boolean(bytes).map(AttributeValue.isOn)
+        case .alpha: return Lexical.wholeDecimal(bytes).flatMap { $0 <= 1 ? .alpha($0) : nil }
+        case .spacing: return Lexical.wholeDecimal(bytes).flatMap { $0 <= maximumSpacing ? .spacing($0) : nil }
+        case .tag: return Lexical.int32(bytes).map(AttributeValue.tag)
+        case .numberOfLines: return Lexical.int32(bytes).flatMap { $0 >= 0 ? .numberOfLines($0) : nil }
+        case .backgroundColor: return Color(hexDigits: bytes).map(AttributeValue.backgroundColor)
+        case .textColor: return Color(hexDigits: bytes).map(AttributeValue.textColor)
+        case .font: return ValueNames.fonts[utf8: bytes].map(AttributeValue.font)
+        case .textAlignment: return ValueNames.textAlignments[utf8: bytes].map(AttributeValue.textAlignment)
+        case .contentMode: return ValueNames.contentModes[utf8: bytes].map(AttributeValue.contentMode)
+        case .axis: return ValueNames.axes[utf8: bytes].map(AttributeValue.axis)
+        case .alignment: return ValueNames.alignments[utf8: bytes].map(AttributeValue.alignment)
+        case .distribution: return ValueNames.distributions[utf8: bytes].map(AttributeValue.distribution)
+        case .selectionStyle: return ValueNames.selectionStyles[utf8: bytes].map(AttributeValue.selectionStyle)
+        case .accessoryType: return ValueNames.accessoryTypes[utf8: bytes].map(AttributeValue.accessoryType)
+        case .accessibilityIdentifier, .text, .image, .title, .placeholder, .reuseIdentifier: return nil
+        case .id, .class, .module, .outlet, .action: return nil
+        }
+    }
+
     /// The largest `spacing=` layout.xsd allows.
     static let maximumSpacing = 1_000_000.0
 
     private mutating func classReference(
-        _ values: AttributeValues, of element: ParsedElement, required: Bool
+        _ values: AttributeValues, of element: Element, required: Bool
     ) -> ClassReference? {
         classReference(className: values["class"], module: values["module"], of: element, required: required)
     }
 
     private mutating func classReference(
-        className rawClass: String?, module rawModule: String?, of element: ParsedElement, required: Bool
+        className rawClass: String?, module rawModule: String?, of element: Element, required: Bool
     ) -> ClassReference? {
         let module = name(rawModule, attribute: "module", of: element)
         guard let className = name(rawClass, attribute: "class", of: element, required: required) else {
             if module != nil {
-                report("'module' on <\(element.name)> needs a 'class' beside it", at: element.position)
+                report("'module' on <\(name(element))> needs a 'class' beside it", at: position(element))
             }
             return nil
         }
@@ -450,7 +507,7 @@ struct LayoutDecoder {
     }
 
     private mutating func identifier(
-        _ raw: String?, attribute: String, of element: ParsedElement, required: Bool = false
+        _ raw: String?, attribute: String, of element: Element, required: Bool = false
     ) -> String? {
         checked(raw, attribute: attribute, of: element, required: required, valid: Lexical.isIdentifier) {
             "an identifier ([A-Za-z_][A-Za-z0-9_.-]*)"
@@ -458,7 +515,7 @@ struct LayoutDecoder {
     }
 
     private mutating func name(
-        _ raw: String?, attribute: String, of element: ParsedElement, required: Bool = false
+        _ raw: String?, attribute: String, of element: Element, required: Bool = false
     ) -> String? {
         checked(raw, attribute: attribute, of: element, required: required, valid: Lexical.isName) {
             "a name ([A-Za-z_][A-Za-z0-9_]*)"
@@ -466,7 +523,7 @@ struct LayoutDecoder {
     }
 
     private mutating func checked(
-        _ raw: String?, attribute: String, of element: ParsedElement, required: Bool,
+        _ raw: String?, attribute: String, of element: Element, required: Bool,
         valid: (String) -> Bool, expected: () -> String
     ) -> String? {
         guard let raw else {
@@ -484,51 +541,62 @@ struct LayoutDecoder {
     /// Whether `attribute` is an `xsi:` attribute, which is skipped; `xsi:type` and `xsi:nil` are
     /// reported first. An element's name fixes its type, and the schema makes every `xsi:type` invalid
     /// (each element's type is anonymous) and no element nillable, so the decoder refuses them too.
-    private mutating func isSchemaHint(_ attribute: ParsedAttribute, of element: ParsedElement) -> Bool {
-        guard attribute.namespace == Lexical.xsiNamespace else { return false }
-        if attribute.name == "type" || attribute.name == "nil" {
+    private mutating func isSchemaHint(_ attribute: Attribute, of element: Element) -> Bool {
+        guard names.namespace(document.attributes[Int(attribute)].namespace) == .xsi else { return false }
+        let attributeName = document.name(ofAttribute: attribute)
+        if attributeName == "type" || attributeName == "nil" {
             report(
-                "xsi:\(attribute.name) is not allowed on <\(element.name)>: an element's name fixes its type",
-                at: element.position)
+                "xsi:\(attributeName) is not allowed on <\(name(element))>: an element's name fixes its type",
+                at: position(element))
         }
         return true
     }
 
     // MARK: Reporting
 
-    private func isOurs(_ element: ParsedElement) -> Bool {
-        element.namespace == Self.namespace
+    private func isOurs(_ element: Element) -> Bool {
+        names.namespace(document.elements[Int(element)].namespace) == .layout
     }
 
-    private mutating func rejectText(in element: ParsedElement) {
-        if element.textPosition != nil {
-            report("<\(element.name)> cannot contain text", at: element.position)
+    private func name(_ element: Element) -> String { document.name(of: element) }
+
+    private func position(_ element: Element) -> SourcePosition { document.elements[Int(element)].position }
+
+    /// What the element's name is to the format, whatever its namespace.
+    private func elementName(_ element: Element) -> DocumentNames.ElementName? {
+        names.elements[Int(document.elements[Int(element)].name)]
+    }
+
+    private mutating func rejectText(in element: Element) {
+        if document.elements[Int(element)].textPosition != nil {
+            report("<\(name(element))> cannot contain text", at: position(element))
         }
-        for child in element.children where !isOurs(child) {
-            let namespace = child.namespace.map { "namespace '\($0)'" } ?? "no namespace"
+        for child in document.children(of: element) where !isOurs(child) {
+            let namespace = document.namespace(of: child).map { "namespace '\($0)'" } ?? "no namespace"
             report(
-                "<\(child.name)> in \(namespace) is not allowed here; layout elements are in '\(Self.namespace)'",
-                at: child.position)
+                "<\(name(child))> in \(namespace) is not allowed here; layout elements are in '\(Self.namespace)'",
+                at: position(child))
         }
     }
 
-    private mutating func reportUnknownElement(_ element: ParsedElement, in parent: String, expected: [String]) {
+    private mutating func reportUnknownElement(_ element: Element, in parent: String, expected: [String]) {
         let hint =
             expected.isEmpty
             ? "<\(parent)> allows no such child"
             : "expected \(expected.map { "<\($0)>" }.joined(separator: ", "))"
-                + suggestions.suggestion(for: element.name, in: expected)
-        report("unexpected <\(element.name)> in <\(parent)>: \(hint)", at: element.position)
+                + suggestions.suggestion(for: name(element), in: expected)
+        report("unexpected <\(name(element))> in <\(parent)>: \(hint)", at: position(element))
     }
 
-    private mutating func reportMissing(_ attribute: String, of element: ParsedElement) {
-        report("<\(element.name)> is missing the required attribute '\(attribute)'", at: element.position)
+    private mutating func reportMissing(_ attribute: String, of element: Element) {
+        report("<\(name(element))> is missing the required attribute '\(attribute)'", at: position(element))
     }
 
     private mutating func reportInvalid(
-        _ attribute: String, _ value: String, of element: ParsedElement, expected: String
+        _ attribute: String, _ value: String, of element: Element, expected: String
     ) {
-        report("invalid \(attribute)=\(quoted(value)) on <\(element.name)>: expected \(expected)", at: element.position)
+        report(
+            "invalid \(attribute)=\(quoted(value)) on <\(name(element))>: expected \(expected)", at: position(element))
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {
@@ -537,16 +605,112 @@ struct LayoutDecoder {
     }
 }
 
-/// An element's allowed attributes, in document order, looked up by name.
+/// The values of an element's allowed attributes (at most four), looked up by name.
 struct AttributeValues {
-    private(set) var ordered: [(String, String)] = []
+    /// The names allowed, in the order of the slots.
+    let allowed: [String]
+    private var slots: (String?, String?, String?, String?) = (nil, nil, nil, nil)
 
-    mutating func append(_ name: String, _ value: String) {
-        ordered.append((name, value))
+    init(allowed: [String]) {
+        precondition(allowed.count <= 4, "AttributeValues holds four attributes")
+        self.allowed = allowed
+    }
+
+    /// Sets the value of `allowed[slot]`.
+    mutating func set(_ slot: Int, _ value: String) {
+        switch slot {
+        case 0: slots.0 = value
+        case 1: slots.1 = value
+        case 2: slots.2 = value
+        default: slots.3 = value
+        }
     }
 
     subscript(name: String) -> String? {
-        ordered.first { $0.0 == name }?.1
+        switch allowed.firstIndex(of: name) {
+        case 0: slots.0
+        case 1: slots.1
+        case 2: slots.2
+        case 3: slots.3
+        default: nil
+        }
+    }
+}
+
+/// What each name of one document is to the layout format, found once per name rather than per use.
+struct DocumentNames {
+    /// The element names the decoder tells apart.
+    enum ElementName: Equatable {
+        case object(ElementKind)
+        case layout, owner, external, include, connections, properties, property, outlet, action
+    }
+
+    /// The namespaces the decoder tells apart.
+    enum Namespace {
+        case layout, tools, xsi, other
+    }
+
+    /// By index in the document's name table.
+    private(set) var elements: [ElementName?] = []
+    private(set) var objectAttributes: [ObjectAttribute?] = []
+    private(set) var namespaces: [Namespace] = []
+
+    init() {}
+
+    init(_ document: ParsedDocument) {
+        // What each name is used as, so that each is looked up only where it can stand: an element's
+        // name among the element names, an attribute's among the attributes, a namespace among those.
+        let elementName: UInt8 = 1
+        let attributeName: UInt8 = 2
+        let namespaceURI: UInt8 = 4
+        var roles = [UInt8](repeating: 0, count: document.names.count)
+        for element in document.elements {
+            roles[Int(element.name)] |= elementName
+            if element.namespace != ParsedDocument.none { roles[Int(element.namespace)] |= namespaceURI }
+        }
+        for attribute in document.attributes {
+            roles[Int(attribute.name)] |= attributeName
+            if attribute.namespace != ParsedDocument.none { roles[Int(attribute.namespace)] |= namespaceURI }
+        }
+        elements.reserveCapacity(document.names.count)
+        objectAttributes.reserveCapacity(document.names.count)
+        namespaces.reserveCapacity(document.names.count)
+        for (index, name) in document.names.enumerated() {
+            let role = roles[index]
+            elements.append(role & elementName != 0 ? Self.elementName(name) : nil)
+            objectAttributes.append(role & attributeName != 0 ? ObjectAttribute.named(name) : nil)
+            guard role & namespaceURI != 0 else {
+                namespaces.append(.other)
+                continue
+            }
+            switch name {
+            case LayoutDecoder.namespace: namespaces.append(.layout)
+            case Suppressions.namespace: namespaces.append(.tools)
+            case Lexical.xsiNamespace: namespaces.append(.xsi)
+            default: namespaces.append(.other)
+            }
+        }
+    }
+
+    /// The namespace at `index` in the name table; `nil` for no namespace.
+    func namespace(_ index: ParsedDocument.NameIndex) -> Namespace? {
+        index == ParsedDocument.none ? nil : namespaces[Int(index)]
+    }
+
+    private static func elementName(_ name: String) -> ElementName? {
+        if let kind = ElementKind.named(name) { return .object(kind) }
+        switch ValueNames.formatElements[name] {
+        case .layout: return .layout
+        case .owner: return .owner
+        case .external: return .external
+        case .include: return .include
+        case .connections: return .connections
+        case .properties: return .properties
+        case .property: return .property
+        case .outlet: return .outlet
+        case .action: return .action
+        case nil: return nil
+        }
     }
 }
 
@@ -563,12 +727,19 @@ extension ElementKind {
 struct NameTable<Value: RawRepresentable & CaseIterable>: Sendable
 where Value.RawValue == String, Value: Sendable {
     private let byLength: [[(name: String, value: Value)]]
+    /// The same entries as UTF-8, for names read in place.
+    private let bytesByLength: [[(name: [UInt8], value: Value)]]
 
     init() {
-        var table = [[(name: String, value: Value)]](
-            repeating: [], count: (Value.allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1)
-        for value in Value.allCases { table[value.rawValue.utf8.count].append((value.rawValue, value)) }
+        let count = (Value.allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1
+        var table = [[(name: String, value: Value)]](repeating: [], count: count)
+        var bytes = [[(name: [UInt8], value: Value)]](repeating: [], count: count)
+        for value in Value.allCases {
+            table[value.rawValue.utf8.count].append((value.rawValue, value))
+            bytes[value.rawValue.utf8.count].append((Array(value.rawValue.utf8), value))
+        }
         byLength = table
+        bytesByLength = bytes
     }
 
     subscript(name: String) -> Value? {
@@ -577,6 +748,36 @@ where Value.RawValue == String, Value: Sendable {
         for entry in byLength[length] where entry.name == name { return entry.value }
         return nil
     }
+
+    /// The case whose name is these UTF-8 bytes.
+    subscript(utf8 name: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard name.count < bytesByLength.count else { return nil }
+        for entry in bytesByLength[name.count] {
+            // Same length: compare byte by byte, most names differing at their first.
+            var index = 0
+            while index < name.count, entry.name[index] == name[index] { index += 1 }
+            if index == name.count { return entry.value }
+        }
+        return nil
+    }
+}
+
+/// The enumerations attribute values name, found by name.
+private enum ValueNames {
+    static let fonts = NameTable<Label.Font>()
+    static let textAlignments = NameTable<Label.TextAlignment>()
+    static let contentModes = NameTable<ImageView.ContentMode>()
+    static let axes = NameTable<StackView.Axis>()
+    static let alignments = NameTable<StackView.Alignment>()
+    static let distributions = NameTable<StackView.Distribution>()
+    static let selectionStyles = NameTable<TableViewCell.SelectionStyle>()
+    static let accessoryTypes = NameTable<TableViewCell.AccessoryType>()
+    static let formatElements = NameTable<FormatElement>()
+}
+
+/// The elements of the format that are not object elements.
+private enum FormatElement: String, CaseIterable, Sendable {
+    case layout, owner, external, include, connections, properties, property, outlet, action
 }
 
 /// The values of an object element's structural attributes (`ObjectAttribute.isStructural`).
@@ -612,7 +813,7 @@ private struct StructuralAttributes {
 }
 
 /// Every attribute an object element can have, and on which kinds.
-private enum ObjectAttribute: String, CaseIterable {
+enum ObjectAttribute: String, CaseIterable {
     case id, `class`, module, outlet, hidden, alpha, backgroundColor, tag, accessibilityIdentifier
     case text, font, textColor, numberOfLines, textAlignment
     case image, contentMode, title

@@ -46,34 +46,69 @@ enum Lexical {
     /// Whether `collapse` would return `value` unchanged, read from its UTF-8 bytes in place.
     private static func isCollapsed(_ value: String) -> Bool {
         var value = value
-        return value.withUTF8 { bytes in
-            guard let last = bytes.last else { return true }
-            if last == 0x20 { return false }
-            var previousIsSpace = true
-            for byte in bytes {
-                if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previousIsSpace) { return false }
-                previousIsSpace = byte == 0x20
-            }
-            return true
-        }
+        return value.withUTF8 { isCollapsed($0) }
     }
 
-    /// `xs:int`: an optional sign and decimal digits, within 32 bits.
-    static func int32(_ value: String) -> Int? {
-        var digits = Substring(value)
+    /// Whether `collapse` would return the value whose UTF-8 bytes these are unchanged.
+    static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = bytes.last else { return true }
+        if last == 0x20 { return false }
+        var previousIsSpace = true
+        for byte in bytes {
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previousIsSpace) { return false }
+            previousIsSpace = byte == 0x20
+        }
+        return true
+    }
+
+    /// `boolean` of a collapsed value's UTF-8 bytes.
+    static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func spells(_ word: StaticString) -> Bool {
+            guard bytes.count == word.utf8CodeUnitCount else { return false }
+            for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
+            return true
+        }
+        if spells("true") { return true }
+        if spells("false") { return false }
+        return nil
+    }
+
+    /// `int32` of a collapsed value's UTF-8 bytes.
+    static func int32(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var digits = bytes[...]
         var negative = false
-        if let sign = digits.first, sign == "+" || sign == "-" {
-            negative = sign == "-"
+        if let sign = digits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            negative = sign == UInt8(ascii: "-")
             digits = digits.dropFirst()
         }
-        guard !digits.isEmpty, digits.utf8.allSatisfy(isDigit) else { return nil }
+        guard !digits.isEmpty else { return nil }
         var result = 0
-        for byte in digits.utf8 {
+        for byte in digits {
+            guard isDigit(byte) else { return nil }
             result = result * 10 + Int(byte - UInt8(ascii: "0"))
             if result > Int(Int32.max) + 1 { return nil }
         }
         result = negative ? -result : result
         return Int(Int32.min)...Int(Int32.max) ~= result ? result : nil
+    }
+
+    /// `decimal` of a collapsed value's UTF-8 bytes when it is a whole number of at most 15 digits
+    /// (which a `Double` holds exactly), so that it needs no rounding; `nil` for anything else, which
+    /// `decimal` then reads.
+    static func wholeDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !bytes.isEmpty, bytes.count <= 15 else { return nil }
+        var result = 0
+        for byte in bytes {
+            guard isDigit(byte) else { return nil }
+            result = result * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return Double(result)
+    }
+
+    /// `xs:int`: an optional sign and decimal digits, within 32 bits.
+    static func int32(_ value: String) -> Int? {
+        var value = value
+        return value.withUTF8 { int32($0) }
     }
 
     /// `true` or `false`; not `1` or `0`.

@@ -1,4 +1,5 @@
-/// An element as the reader read it: names, decoded attribute values and where its start tag begins.
+/// An element as a tree: names, decoded attribute values and where its start tag begins, made from a
+/// `ParsedDocument` for the readers that walk a tree (class schemas, settings, Interface Builder documents).
 struct ParsedElement: Sendable {
     var name: String
     var namespace: String?
@@ -13,46 +14,6 @@ struct ParsedElement: Sendable {
         self.namespace = namespace
         self.attributes = attributes
         self.position = position
-    }
-}
-
-/// What `XMLReader` tells as it reads one document, in document order. A handler sees only Swift values.
-protocol XMLHandler: AnyObject {
-    /// A start tag: its local name, namespace URI, attributes (values decoded) and where it begins.
-    func startElement(
-        name: consuming String, namespace: consuming String?, attributes: consuming [ParsedAttribute],
-        position: SourcePosition)
-    /// The end tag of the element started last and not yet ended.
-    func endElement()
-    /// Where the first non-whitespace text directly inside the open element begins; at most once per element.
-    func text(at position: SourcePosition)
-}
-
-/// The handler that builds the element tree the decoders read.
-final class ElementTreeBuilder: XMLHandler {
-    // Only the reader's callbacks touch these, one at a time: no runtime exclusivity checks.
-    @exclusivity(unchecked) private var stack: [ParsedElement] = []
-    /// The document's element, once its end tag is read.
-    @exclusivity(unchecked) private(set) var root: ParsedElement?
-
-    func startElement(
-        name: consuming String, namespace: consuming String?, attributes: consuming [ParsedAttribute],
-        position: SourcePosition
-    ) {
-        stack.append(ParsedElement(name: name, namespace: namespace, attributes: attributes, position: position))
-    }
-
-    func endElement() {
-        guard let element = stack.popLast() else { return }
-        if stack.isEmpty {
-            root = element
-        } else {
-            stack[stack.count - 1].children.append(element)
-        }
-    }
-
-    func text(at position: SourcePosition) {
-        if !stack.isEmpty { stack[stack.count - 1].textPosition = position }
     }
 }
 
@@ -143,19 +104,36 @@ struct LineTable: Sendable {
     }
 
     /// The offset of the last occurrence of `needle` that starts before `end`.
+    ///
+    /// The reader asks this for every start tag (its `<`, from the end of the tag), so the scan looks
+    /// at eight bytes at a time for the needle's first byte.
     func lastOccurrence(of needle: [UInt8], before end: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = min(end, buffer.count) - needle.count
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
             let first = needle[0]
-            while start >= 0 {
-                if buffer[start] == first {
-                    var matched = true
-                    for index in 1..<needle.count where buffer[start + index] != needle[index] {
-                        matched = false
-                        break
+            func matches(at start: Int) -> Bool {
+                guard buffer[start] == first else { return false }
+                for index in 1..<needle.count where buffer[start + index] != needle[index] { return false }
+                return true
+            }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let pattern = UInt64(first) &* ones
+            var start = min(end, buffer.count) - needle.count
+            while start >= 7 {
+                // The eight bytes that end at `start`, with the needle's first byte turned to zero;
+                // a zero byte sets its high bit in (x - 1…) & ~x.
+                let word =
+                    UInt64(littleEndian: UnsafeRawPointer(base + start - 7).loadUnaligned(as: UInt64.self)) ^ pattern
+                if (word &- ones) & ~word & highs != 0 {
+                    for candidate in stride(from: start, through: start - 7, by: -1) where matches(at: candidate) {
+                        return candidate
                     }
-                    if matched { return start }
                 }
+                start -= 8
+            }
+            while start >= 0 {
+                if matches(at: start) { return start }
                 start -= 1
             }
             return nil

@@ -25,78 +25,81 @@ struct XMLReaderLimits: Sendable {
     static let standard = XMLReaderLimits()
 }
 
-/// The outcome of reading one document: the root element, or the one diagnostic that stopped it.
+/// The outcome of reading one document as a tree: the root element, or the one diagnostic that stopped it.
 enum XMLReadResult {
     case document(ParsedElement)
     case failure(Diagnostic)
 }
 
-/// Reads XML with libxml2's SAX2 parser, telling a handler of each element as it starts and ends and
+/// The outcome of reading one document flat: the document, or the one diagnostic that stopped it.
+enum XMLDocumentResult {
+    case document(ParsedDocument)
+    case failure(Diagnostic)
+}
+
+/// Reads XML with libxml2's SAX2 parser into a `ParsedDocument`: each element as it starts and ends and
 /// where its text begins, with positions that know their file.
 ///
 /// Network access, DTDs, entity declarations and substitution, XInclude and foreign processing
 /// instructions are all refused; errors arrive through a structured handler set on this parse's own
 /// context, so nothing is printed and parses on many threads at once do not interfere.
 enum XMLReader {
-    /// Reads `bytes` into an element tree: `read(_:file:limits:handler:)` with an `ElementTreeBuilder`.
+    /// Reads `bytes` into an element tree: `document(_:file:limits:)` made into `ParsedElement`s.
     static func read(
         _ bytes: [UInt8],
         file: String,
         limits: XMLReaderLimits = .standard
     ) -> XMLReadResult {
-        let builder = ElementTreeBuilder()
-        if let failure = read(bytes, file: file, limits: limits, handler: builder) { return .failure(failure) }
-        guard let root = builder.root else {
-            return .failure(
-                Diagnostic(
-                    rule: .xmlSyntax, message: "the document has no root element",
-                    location: SourceLocation(file: file, line: 1, column: 1)))
+        switch document(bytes, file: file, limits: limits) {
+        case .document(let document): .document(document.tree())
+        case .failure(let failure): .failure(failure)
         }
-        return .document(root)
     }
 
-    /// The one primitive: reads `bytes`, calling `handler` for each start tag, end tag and first text
-    /// of an element, in document order.
+    /// The one primitive: reads `bytes` into a flat document.
     ///
     /// - Parameters:
     ///   - file: The path the reader's own diagnostics name.
-    ///   - fileID: Which file of the analysis the positions it hands the handler are in.
-    /// - Returns: The one diagnostic that stopped the read (the handler has then seen part of the
-    ///   document), or `nil` when the document was read to its end.
-    static func read(
+    ///   - fileID: Which file of the analysis the document's positions are in.
+    /// - Returns: The document read to its end, or the one diagnostic that stopped the read.
+    static func document(
         _ bytes: [UInt8],
         file: String,
         fileID: SourceFileID = .main,
-        limits: XMLReaderLimits = .standard,
-        handler: some XMLHandler
-    ) -> Diagnostic? {
+        limits: XMLReaderLimits = .standard
+    ) -> XMLDocumentResult {
         if bytes.count > InputLimits.maximumFileBytes {
-            return Diagnostic(
-                rule: .inputLimit,
-                message:
-                    "the file is larger than \(InputLimits.maximumFileBytes) bytes "
-                    + "(\(InputLimits.maximumFileMebibytes) MiB), the limit for one file",
-                location: SourceLocation(file: file, line: 1, column: 1))
+            return .failure(
+                Diagnostic(
+                    rule: .inputLimit,
+                    message:
+                        "the file is larger than \(InputLimits.maximumFileBytes) bytes "
+                        + "(\(InputLimits.maximumFileMebibytes) MiB), the limit for one file",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
         }
         if bytes.isEmpty {
-            return Diagnostic(
-                rule: .xmlSyntax, message: "the file is empty",
-                location: SourceLocation(file: file, line: 1, column: 1))
+            return .failure(
+                Diagnostic(
+                    rule: .xmlSyntax, message: "the file is empty",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
         }
         if let encoding = foreignEncoding(bytes) {
-            return Diagnostic(
-                rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
-                location: SourceLocation(file: file, line: 1, column: 1))
+            return .failure(
+                Diagnostic(
+                    rule: .xmlSyntax, message: "layout files must be encoded as UTF-8; this one is \(encoding)",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
         }
         if let finding = declaredForeignEncoding(bytes) ?? overLimitMarkup(bytes, limits: limits) {
             var lines = LineTable(bytes, file: fileID)
             let position = lines.position(ofOffset: finding.offset)
-            return Diagnostic(
-                rule: finding.rule, message: finding.message,
-                location: SourceLocation(file: file, line: position.line, column: position.column))
+            return .failure(
+                Diagnostic(
+                    rule: finding.rule, message: finding.message,
+                    location: SourceLocation(file: file, line: position.line, column: position.column)))
         }
         _ = libxml2Initialization
-        let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits, handler: handler)
+        let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits)
+        state.document.reserve(byteCount: bytes.count)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -134,7 +137,15 @@ enum XMLReader {
                 }
             }
         }
-        return state.failure
+        if let failure = state.failure { return .failure(failure) }
+        guard !state.document.elements.isEmpty, state.document.openCount == 0 else {
+            return .failure(
+                Diagnostic(
+                    rule: .xmlSyntax, message: "the document has no root element",
+                    location: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        state.document.finish()
+        return .document(state.document)
     }
 }
 
@@ -367,71 +378,78 @@ private final class ParseState {
     // are turned off for it.
     @exclusivity(unchecked) var lines: LineTable
     let limits: XMLReaderLimits
-    let handler: any XMLHandler
-    /// One entry per open element: whether its first text has been reported.
-    @exclusivity(unchecked) var open: [Bool] = []
-    @exclusivity(unchecked) var elementCount = 0
+    /// What the parse has read so far.
+    @exclusivity(unchecked) var document = ParsedDocument()
     @exclusivity(unchecked) private(set) var failure: Diagnostic?
     /// `failure != nil`, asked on every callback without copying the optional diagnostic.
     @exclusivity(unchecked) private(set) var hasFailed = false
-    /// The last namespace URI made into a String: libxml2 interns names in its dictionary, so every
-    /// element and attribute of the layout namespace hands over the same pointer.
-    @exclusivity(unchecked) private var lastNamespace: (pointer: UnsafePointer<xmlChar>, string: String)?
 
-    /// Element and attribute names already made into Strings, in a small open-addressing table keyed
-    /// by pointer. libxml2 interns names in its dictionary, so a pointer stands for its name for the
-    /// whole parse; a layout uses a few dozen, and past the table's fill limit names are made afresh.
-    @exclusivity(unchecked) private var namePointers = [UnsafePointer<xmlChar>?](
-        repeating: nil, count: ParseState.nameSlots)
-    @exclusivity(unchecked) private var nameStrings = [String](repeating: "", count: ParseState.nameSlots)
-    @exclusivity(unchecked) private var namesKept = 0
-    private static let nameSlots = 128
+    /// Element and attribute names and namespace URIs already in the document's name table, in an
+    /// open-addressing table keyed by pointer. libxml2 interns names and namespace URIs in its dictionary,
+    /// so a pointer stands for its name for the whole parse, and each name is made into a String once.
+    @exclusivity(unchecked) private var namePointers = [UnsafePointer<xmlChar>?](repeating: nil, count: 128)
+    @exclusivity(unchecked) private var nameIndices = [ParsedDocument.NameIndex](
+        repeating: ParsedDocument.none, count: 128)
 
-    func name(_ pointer: UnsafePointer<xmlChar>) -> String {
+    /// The index in the document's name table of the name (or namespace URI) at `pointer`.
+    func name(_ pointer: UnsafePointer<xmlChar>) -> ParsedDocument.NameIndex {
+        let mask = namePointers.count - 1
         // The low bits of a heap pointer are alignment; the next ones spread well.
-        var slot = (Int(bitPattern: pointer) >> 3) & (Self.nameSlots - 1)
+        var slot = (Int(bitPattern: pointer) >> 3) & mask
         while let kept = namePointers[slot] {
-            if kept == pointer { return nameStrings[slot] }
-            slot = (slot + 1) & (Self.nameSlots - 1)
+            if kept == pointer { return nameIndices[slot] }
+            slot = (slot + 1) & mask
         }
-        let made = String(cString: pointer)
-        if namesKept < Self.nameSlots / 2 {
+        var made = String(cString: pointer)
+        // The layout format's own namespace as the decoder's constant itself: two Strings of one
+        // storage compare without reading bytes.
+        if made == LayoutDecoder.namespace { made = LayoutDecoder.namespace }
+        let index = document.addName(made)
+        namePointers[slot] = pointer
+        nameIndices[slot] = index
+        // At most half full, so that probes stay short: a file of many names doubles the table.
+        if Int(index + 1) * 2 > namePointers.count { growNameTable() }
+        return index
+    }
+
+    private func growNameTable() {
+        let pointers = namePointers
+        let indices = nameIndices
+        namePointers = [UnsafePointer<xmlChar>?](repeating: nil, count: pointers.count * 2)
+        nameIndices = [ParsedDocument.NameIndex](repeating: ParsedDocument.none, count: pointers.count * 2)
+        let mask = namePointers.count - 1
+        for (pointer, index) in zip(pointers, indices) {
+            guard let pointer else { continue }
+            var slot = (Int(bitPattern: pointer) >> 3) & mask
+            while namePointers[slot] != nil { slot = (slot + 1) & mask }
             namePointers[slot] = pointer
-            nameStrings[slot] = made
-            namesKept += 1
+            nameIndices[slot] = index
         }
-        return made
+    }
+
+    /// The index of a namespace URI in the document's name table, or `ParsedDocument.none`.
+    func namespace(_ pointer: UnsafePointer<xmlChar>?) -> ParsedDocument.NameIndex {
+        guard let pointer else { return ParsedDocument.none }
+        return name(pointer)
     }
 
     /// The last namespace pointer checked against the XInclude namespaces, and the answer.
     @exclusivity(unchecked) private var lastXIncludeCheck: (pointer: UnsafePointer<xmlChar>?, isXInclude: Bool)
 
-    /// Whether `namespace` (whose interned pointer is `pointer`) is an XInclude namespace; asked once
-    /// per namespace rather than hashed for every element.
-    func isXInclude(_ pointer: UnsafePointer<xmlChar>?, _ namespace: String) -> Bool {
-        if let pointer, lastXIncludeCheck.pointer == pointer { return lastXIncludeCheck.isXInclude }
-        let answer = xIncludeNamespaces.contains(namespace)
+    /// Whether the namespace at `pointer` (`namespace` in the name table) is an XInclude namespace;
+    /// asked once per namespace rather than hashed for every element.
+    func isXInclude(_ pointer: UnsafePointer<xmlChar>, _ namespace: ParsedDocument.NameIndex) -> Bool {
+        if lastXIncludeCheck.pointer == pointer { return lastXIncludeCheck.isXInclude }
+        let answer = xIncludeNamespaces.contains(document.names[Int(namespace)])
         lastXIncludeCheck = (pointer, answer)
         return answer
     }
 
-    func namespace(_ pointer: UnsafePointer<xmlChar>?) -> String? {
-        guard let pointer else { return nil }
-        if let lastNamespace, lastNamespace.pointer == pointer { return lastNamespace.string }
-        var made = String(cString: pointer)
-        // The layout format's own namespace as the decoder's constant itself: every element's
-        // namespace is compared with it, and two Strings of one storage compare without reading bytes.
-        if made == LayoutDecoder.namespace { made = LayoutDecoder.namespace }
-        lastNamespace = (pointer, made)
-        return made
-    }
-
-    init(file: String, lines: LineTable, limits: XMLReaderLimits, handler: any XMLHandler) {
+    init(file: String, lines: LineTable, limits: XMLReaderLimits) {
         self.lastXIncludeCheck = (nil, false)
         self.file = file
         self.lines = lines
         self.limits = limits
-        self.handler = handler
     }
 
     func fail(_ rule: RuleID, _ message: String, at position: SourcePosition) {
@@ -526,18 +544,18 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         context, localname, _, uri, _, _, attributeCount, _, attributes in
         guard let (ctxt, state) = state(of: context), !state.hasFailed else { return }
         let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
-        let name = localname.map(state.name) ?? ""
+        let name = localname.map(state.name) ?? state.document.addName("")
         let namespace = state.namespace(uri)
-        state.elementCount += 1
-        if state.open.count + 1 > state.limits.maximumDepth {
+        let depth = state.document.openCount + 1
+        if depth > state.limits.maximumDepth {
             state.fail(
                 .inputLimit,
-                "<\(name)> is nested \(state.open.count + 1) levels deep, over the limit of \(state.limits.maximumDepth)",
+                "<\(state.document.names[Int(name)])> is nested \(depth) levels deep, over the limit of \(state.limits.maximumDepth)",
                 at: position)
             stop(ctxt)
             return
         }
-        if state.elementCount > state.limits.maximumElements {
+        if state.document.elements.count >= state.limits.maximumElements {
             state.fail(
                 .inputLimit,
                 "the file has more than \(state.limits.maximumElements) elements",
@@ -545,38 +563,33 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
             stop(ctxt)
             return
         }
-        if let namespace, state.isXInclude(uri, namespace) {
-            state.fail(.forbiddenDTD, "XInclude (<\(name)>) is not allowed in layout files", at: position)
+        if let uri, state.isXInclude(uri, namespace) {
+            state.fail(
+                .forbiddenDTD, "XInclude (<\(state.document.names[Int(name)])>) is not allowed in layout files",
+                at: position)
             stop(ctxt)
             return
         }
-        var parsed: [ParsedAttribute] = []
+        state.document.startElement(name: name, namespace: namespace, position: position)
         if let attributes, attributeCount > 0 {
-            parsed.reserveCapacity(Int(attributeCount))
             for index in 0..<Int(attributeCount) {
                 let fields = attributes + index * 5
                 guard let localName = fields[0], let start = fields[3], let end = fields[4] else { continue }
-                let raw = UnsafeBufferPointer(start: start, count: end - start)
-                let value = String(decoding: raw, as: UTF8.self)
-                parsed.append(
-                    ParsedAttribute(
-                        name: state.name(localName),
-                        namespace: state.namespace(fields[2]),
-                        value: raw.contains(UInt8(ascii: "&")) ? decodeAmpersands(value) : value))
+                state.document.addAttribute(
+                    name: state.name(localName), namespace: state.namespace(fields[2]),
+                    value: UnsafeBufferPointer(start: start, count: end - start))
             }
         }
-        state.open.append(false)
-        state.handler.startElement(name: name, namespace: namespace, attributes: parsed, position: position)
     }
     handler.endElementNs = { context, _, _, _ in
-        guard let (_, state) = state(of: context), !state.hasFailed, state.open.popLast() != nil else {
+        guard let (_, state) = state(of: context), !state.hasFailed, state.document.openCount > 0 else {
             return
         }
-        state.handler.endElement()
+        state.document.endElement()
     }
     let characters: charactersSAXFunc = { context, bytes, length in
         guard let (ctxt, state) = state(of: context), !state.hasFailed, let bytes,
-            state.open.last == false
+            !state.document.openElementHasText
         else { return }
         // Most calls are the indentation between two tags: find the first byte that is not XML space.
         var firstText = 0
@@ -584,17 +597,17 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         while firstText < count, isXMLSpace(bytes[firstText]) { firstText += 1 }
         guard firstText < count else { return }
         let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
-        state.open[state.open.count - 1] = true
-        state.handler.text(at: state.lines.position(ofOffset: offset))
+        state.document.text(at: state.lines.position(ofOffset: offset))
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters
     handler.cdataBlock = { context, _, _ in
-        guard let (ctxt, state) = state(of: context), !state.hasFailed, state.open.last == false else { return }
+        guard let (ctxt, state) = state(of: context), !state.hasFailed, !state.document.openElementHasText else {
+            return
+        }
         // A CDATA section is text even when it holds only whitespace: XSD validators, libxml2's among
         // them, refuse it in element-only content, so the decoder must see it too.
-        state.open[state.open.count - 1] = true
-        state.handler.text(at: markupStart(ctxt, state, opening: Array("<![CDATA[".utf8)))
+        state.document.text(at: markupStart(ctxt, state, opening: Array("<![CDATA[".utf8)))
     }
     handler.serror = { context, error in
         guard let context, let error else { return }
@@ -625,12 +638,6 @@ private func libxml2Message(_ raw: String) -> String {
     return text.prefix(1).lowercased() + text.dropFirst()
 }
 
-/// Without entity substitution, libxml2 hands attribute values over with each `&` kept as `&#38;`
-/// (and only those: every other reference is already decoded), so this one replacement is exact.
-private func decodeAmpersands(_ value: String) -> String {
-    value.replacingAll("&#38;", with: "&")
-}
-
 extension String {
     fileprivate func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
@@ -638,26 +645,6 @@ extension String {
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
-    }
-
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        let needle = Array(target.utf8)
-        let bytes = Array(utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == needle[0], index + needle.count <= bytes.count,
-                bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                result.append(contentsOf: replacement.utf8)
-                index += needle.count
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 

@@ -87,8 +87,8 @@ struct DecodedLayout: Sendable {
 
     var file: String
     var failure: Failure?
-    /// The element tree, which `lk:ignore` is read from; `nil` when the file does not read.
-    var root: ParsedElement?
+    /// The document as read, which `lk:ignore` is read from; `nil` when the file does not read.
+    var document: ParsedDocument?
     /// The model; `nil` when the file does not read or breaks the format.
     var layout: Layout?
     /// The reader's or the decoder's diagnostics.

@@ -89,9 +89,9 @@ public struct LayoutValidator: Sendable {
     ///
     /// - Returns: How many object elements the layout has, or `nil` when it breaks the format.
     package static func decodedObjectCount(_ bytes: [UInt8], file: String) -> Int? {
-        guard case .document(let root) = XMLReader.read(bytes, file: file) else { return nil }
+        guard case .document(let document) = XMLReader.document(bytes, file: file) else { return nil }
         var decoder = LayoutDecoder(file: file)
-        let layout = decoder.decode(root)
+        let layout = decoder.decode(document)
         guard decoder.isValid else { return nil }
         // By index, so that counting reads each node's children in place rather than copying nodes.
         func count(_ nodes: [LayoutNode]) -> Int {
@@ -150,30 +150,19 @@ public struct LayoutValidator: Sendable {
 
     /// Reads and decodes one layout; rules run on the result only when it follows the format.
     static func decode(_ bytes: [UInt8], file: String) -> DecodedLayout {
-        let root: ParsedElement
-        switch XMLReader.read(bytes, file: file) {
+        let document: ParsedDocument
+        switch XMLReader.document(bytes, file: file) {
         case .failure(let diagnostic):
             return DecodedLayout(file: file, layout: nil, diagnostics: [diagnostic], hasSuppressions: false)
-        case .document(let element): root = element
+        case .document(let read): document = read
         }
         var decoder = LayoutDecoder(file: file)
-        let layout = decoder.decode(root)
+        let layout = decoder.decode(document)
         // A file that breaks the format is reported as such and no further: rules run on a model
         // with pieces missing would only report the echoes of the schema errors.
         return DecodedLayout(
-            file: file, root: root, layout: decoder.isValid ? layout : nil, diagnostics: decoder.diagnostics,
+            file: file, document: document, layout: decoder.isValid ? layout : nil, diagnostics: decoder.diagnostics,
             hasSuppressions: decoder.hasSuppressions)
-    }
-
-    /// How many elements `root` and everything inside it are, without recursion.
-    static func elementCount(_ root: ParsedElement) -> Int {
-        var count = 0
-        var pending = [root]
-        while let element = pending.popLast() {
-            count += 1
-            pending += element.children
-        }
-        return count
     }
 
     /// Runs every rule on one decoded layout by itself, its includes standing for the objects they
@@ -182,7 +171,7 @@ public struct LayoutValidator: Sendable {
         _ decoded: DecodedLayout, catalog: ClassCatalog?, includes: IncludeStore?,
         ruleSettings: [RuleID: CheckConfiguration.RuleSetting] = [:]
     ) -> CheckedLayout {
-        guard var layout = decoded.layout, let root = decoded.root else {
+        guard var layout = decoded.layout, let document = decoded.document else {
             return CheckedLayout(diagnostics: decoded.diagnostics, sites: [])
         }
         if let includes {
@@ -195,7 +184,7 @@ public struct LayoutValidator: Sendable {
         // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader
         // and LayoutTesting all see the same ones silenced.
         if decoded.hasSuppressions {
-            var suppressions = Suppressions(root, file: decoded.file)
+            var suppressions = Suppressions(document, file: decoded.file)
             diagnostics = suppressions.apply(to: diagnostics, classRulesRan: catalog != nil)
         }
         // Configured severities too, so that an ignored rule is no error of this layout when an
@@ -209,6 +198,6 @@ public struct LayoutValidator: Sendable {
         }
         return CheckedLayout(
             diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes,
-            sites: sites, elements: includes == nil ? 0 : Self.elementCount(root))
+            sites: sites, elements: includes == nil ? 0 : document.elements.count)
     }
 }

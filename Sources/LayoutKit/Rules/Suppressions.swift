@@ -32,25 +32,32 @@ struct Suppressions {
 
     /// Reads the `lk:ignore` of every element of a document the decoder accepted, so every id in
     /// them names a rule that may be silenced.
-    init(_ root: ParsedElement, file: String) {
+    init(_ document: ParsedDocument, file: String) {
         self.file = file
-        visit(root, inherited: [:])
+        visit(ParsedDocument.root, of: document, inherited: [:])
     }
 
-    private mutating func visit(_ element: ParsedElement, inherited: [RuleID: Int]) {
+    private mutating func visit(
+        _ element: ParsedDocument.ElementIndex, of document: ParsedDocument, inherited: [RuleID: Int]
+    ) {
         var scope = inherited
-        for attribute in element.attributes
-        where attribute.namespace == Self.namespace && attribute.name == Self.attribute {
-            for rule in Self.ruleIDs(in: attribute.value) where rule.descriptor?.isLowerable == true {
+        let position = document.position(of: element)
+        for attribute in document.attributes(of: element)
+        where document.namespace(ofAttribute: attribute) == Self.namespace
+            && document.name(ofAttribute: attribute) == Self.attribute
+        {
+            for rule in Self.ruleIDs(in: document.value(of: attribute)) where rule.descriptor?.isLowerable == true {
                 // A rule named twice on one element is one entry.
-                if let index = scope[rule], entries[index].position == element.position { continue }
+                if let index = scope[rule], entries[index].position == position { continue }
                 scope[rule] = entries.count
-                entries.append(Entry(rule: rule, element: element.name, position: element.position))
+                entries.append(Entry(rule: rule, element: document.name(of: element), position: position))
             }
         }
-        if !scope.isEmpty { scopes[element.position] = scope }
+        if !scope.isEmpty { scopes[position] = scope }
         // The reader bounds nesting (input-limit), and with it this recursion.
-        for child in element.children { visit(child, inherited: scope) }
+        for child in document.children(of: element) {
+            visit(child, of: document, inherited: scope)
+        }
     }
 
     /// The diagnostics of one file with those its `lk:ignore` attributes silence left out, and an

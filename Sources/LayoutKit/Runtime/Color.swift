@@ -21,24 +21,28 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init?(hex: String) {
         // Read in place: layouts set colours on many views, and this runs for each.
         var hex = hex
-        guard
-            let components = hex.withUTF8({ digits -> (UInt8, UInt8, UInt8, UInt8)? in
-                guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
-                func component(at index: Int) -> UInt8? {
-                    guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else {
-                        return nil
-                    }
-                    return high << 4 | low
-                }
-                guard let red = component(at: 1), let green = component(at: 3), let blue = component(at: 5) else {
-                    return nil
-                }
-                if digits.count == 7 { return (red, green, blue, 255) }
-                guard let alpha = component(at: 7) else { return nil }
-                return (red, green, blue, alpha)
-            })
-        else { return nil }
-        self.init(red: components.0, green: components.1, blue: components.2, alpha: components.3)
+        guard let color = hex.withUTF8({ Color(hexDigits: $0) }) else { return nil }
+        self = color
+    }
+
+    /// `init?(hex:)` of UTF-8 bytes, for the decoder, which reads values where the reader put them.
+    init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        func component(at index: Int) -> UInt8? {
+            guard let high = Color.hexValue(digits[index]), let low = Color.hexValue(digits[index + 1]) else {
+                return nil
+            }
+            return high << 4 | low
+        }
+        guard let red = component(at: 1), let green = component(at: 3), let blue = component(at: 5) else {
+            return nil
+        }
+        var alpha: UInt8 = 255
+        if digits.count == 9 {
+            guard let value = component(at: 7) else { return nil }
+            alpha = value
+        }
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
