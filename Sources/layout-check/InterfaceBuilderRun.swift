@@ -152,22 +152,31 @@ struct InterfaceBuilderRun {
         var notJudged: [String] = []
         if let swiftRoots {
             otherIdentifiers += await besideSources(swiftRoots, jobs: jobs)
-            let identifiers = IdentifierCheck(
-                swift: swift.map(\.declarations), checked: checkedIdentifiers, others: otherIdentifiers,
-                context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
-            ).run()
-            var configuration = CheckConfiguration()
-            configuration.rules = settings.rules
-            diagnostics =
-                IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
-                + configuration.apply(to: identifiers.diagnostics)
-            notJudged = identifiers.notJudged
+            notJudged = Self.judgeIdentifiers(
+                IdentifierCheck(
+                    swift: swift.map(\.declarations), checked: checkedIdentifiers, others: otherIdentifiers,
+                    context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)),
+                settings: settings, adding: &diagnostics)
         }
         let folded = LocalizedCopies.fold(diagnostics)
         return (
             files, Diagnostic.capped(perFile: folded), skipped, checkedPaths, skippedPaths, notJudged,
             (checkedIdentifiers, otherIdentifiers)
         )
+    }
+
+    /// Runs the identifier rules: their findings, with the configured severities, join `diagnostics`, whose
+    /// findings inside files nothing loads become warnings. Returns what the rules could not judge and why.
+    static func judgeIdentifiers(
+        _ check: IdentifierCheck, settings: InterfaceBuilderSettings, adding diagnostics: inout [Diagnostic]
+    ) -> [String] {
+        let identifiers = check.run()
+        var configuration = CheckConfiguration()
+        configuration.rules = settings.rules
+        diagnostics =
+            IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
+            + configuration.apply(to: identifiers.diagnostics)
+        return identifiers.notJudged
     }
 
     /// What the Interface Builder files under the Swift source roots that the PATHs did not reach define

@@ -307,17 +307,12 @@ extension XcodeProjects {
             where checkedIdentifiers[identifiers.file] == nil {
                 otherIdentifiers[identifiers.file] = identifiers
             }
-            let identifiers = IdentifierCheck(
-                swift: Self.uniqueFiles(swift), checked: checkedIdentifiers.values.sorted { $0.file < $1.file },
-                others: otherIdentifiers.values.sorted { $0.file < $1.file },
-                context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)
-            ).run()
-            var configuration = CheckConfiguration()
-            configuration.rules = settings.rules
-            diagnostics =
-                IdentifierCheck.lowering(diagnostics, in: identifiers.unloadedFiles)
-                + configuration.apply(to: identifiers.diagnostics)
-            notes += identifiers.notJudged
+            notes += InterfaceBuilderRun.judgeIdentifiers(
+                IdentifierCheck(
+                    swift: Self.uniqueFiles(swift), checked: checkedIdentifiers.values.sorted { $0.file < $1.file },
+                    others: otherIdentifiers.values.sorted { $0.file < $1.file },
+                    context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)),
+                settings: settings, adding: &diagnostics)
         }
         var skipped: [String: Int] = [:]
         for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
