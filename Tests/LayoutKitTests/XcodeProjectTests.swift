@@ -286,4 +286,16 @@ import Testing
         }
         #expect(refused == end / 7 + 1, "every proper prefix is refused")
     }
+
+    /// A key in quotes may span lines; the message about it stays on one (a fuzzer finding, kept in
+    /// Fixtures/fuzz).
+    @Test func aKeyWithALineBreakIsQuotedOnOneLineInItsMessage() {
+        let text = "// !$*UTF8*$!\n{\n\t\"two\nlines\" u;\n}\n"
+        guard case .failure(let diagnostic) = XcodeProject.read(Array(text.utf8), file: "p") else {
+            Issue.record("a key without '=' read")
+            return
+        }
+        #expect(diagnostic.message.contains(#"the key "two\nlines""#))
+        #expect(!diagnostic.message.contains("\n"))
+    }
 }

@@ -103,11 +103,12 @@ package struct OldStylePropertyList {
                     throw problem("expected a key or '}', found \(describeCurrent())")
                 }
                 try skipTrivia()
-                try expect("=", after: "the key '\(key)'")
+                // Quoted: a key in quotes may hold a line break, and a diagnostic is one line.
+                try expect("=", after: "the key \(LayoutKit.quoted(key))")
                 try skipTrivia()
                 entries[key] = try value(depth: depth + 1)
                 try skipTrivia()
-                try expect(";", after: "the value of '\(key)'")
+                try expect(";", after: "the value of \(LayoutKit.quoted(key))")
             }
         case UInt8(ascii: "("):
             guard depth < Self.maximumDepth else { throw limit() }
