@@ -207,6 +207,9 @@ struct SwiftDeclarationsWorkerConnection {
         case budgetSpent
     }
 
+    /// How long a worker whose input was closed may take to exit before it is killed.
+    static let exitLimit = Duration.seconds(10)
+
     /// How long a worker may use no CPU while a reply is due: `SwiftDeclarationsWorker.stallLimit`, or
     /// the tests' setting.
     private let stallLimit: Duration
@@ -349,6 +352,11 @@ struct SwiftDeclarationsWorkerConnection {
         guard let running = worker else { return "no worker" }
         worker = nil
         try? running.input.close()
+        // A worker ends when its input does; one that does not within `exitLimit` (stuck in a crash handler
+        // of sourcekitd's, say) is killed, so that the run never waits on it for ever.
+        let deadline = ContinuousClock.now + Self.exitLimit
+        while running.process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
         running.process.waitUntilExit()
         try? running.outputHandle.close()
         let status = running.process.terminationStatus
