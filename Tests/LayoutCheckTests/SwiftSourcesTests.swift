@@ -176,6 +176,34 @@ import Testing
         #expect(again.outputLines.isEmpty, "\(again)")
     }
 
+    /// sourcekitd is asked with an Apple target (it then spares each file clang's search for a GCC
+    /// installation); a syntactic reading keeps every `#if` branch whatever the target, so classes declared
+    /// for Linux, for iOS and for neither are all the module's.
+    @Test func everyPlatformBranchOfAnIfIsRead() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        var branches = "import LayoutKit\n"
+        for (condition, name) in [("#if os(Linux)", "LinuxCell"), ("#elseif os(iOS)", "PhoneCell"), ("#else", "OtherCell")] {
+            branches += """
+                \(condition)
+                final class \(name): TableViewCell {
+                    var title: Label!
+                    override class var outlets: [Outlet] { super.outlets + [Outlet("title", \\\(name).title)] }
+                }
+
+                """
+        }
+        try folder.write(branches + "#endif\n", to: "Sources/PhotoApp/Branches.swift")
+        let result = try runLayoutCheck(
+            ["--swift-sources", "Sources/PhotoApp", "--write-schemas", "Schemas", "Layouts"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        let schema = try String(
+            contentsOf: folder.url.appendingPathComponent("Schemas/PhotoApp.classes.xml"), encoding: .utf8)
+        for name in ["LinuxCell", "PhoneCell", "OtherCell"] {
+            #expect(schema.contains("name=\"\(name)\""), "\(name) missing from \(schema)")
+        }
+    }
+
     /// Where no sourcekitd can be found, the build plugin must say so on every build and check what it
     /// can: the layouts go by the class schemas, a warning names both ways to point at a toolchain, and
     /// no stamp is written, so that the next build runs (and warns) again.

@@ -241,8 +241,14 @@ package struct SourceKit: Sendable {
             + "key.sourcetext: \(yamlQuoted(sourceText)), key.syntactic_only: 1, key.enablesubstructure: 1, "
             + "key.enablesyntaxmap: 0, key.enablediagnostics: 1, "
             // What a current project builds with (Xcode's default since Swift 5.7, and Swift 6 mode's): a
-            // bare-slash regex literal, `/[a-z]+/`, is Swift that compiles, not a syntax error.
-            + "key.compilerargs: [\"-enable-bare-slash-regex\", \(yamlQuoted(name))]}"
+            // bare-slash regex literal, `/[a-z]+/`, is Swift that compiles, not a syntax error. An Apple
+            // target: on Linux, sourcekitd sets up each request's compiler through clang's driver, which
+            // for a Linux target searches for a GCC installation (some 50 `stat`s and `open`s of
+            // /usr/lib/gcc… per file, a fifth of the worker's time); for an Apple one it searches for
+            // nothing. A syntactic request reads every `#if` branch whatever the target, so the structure
+            // is the same (`SwiftStructureTests` holds declarations of `#if os(Linux)` and `#if os(iOS)`).
+            + "key.compilerargs: [\"-enable-bare-slash-regex\", \"-target\", \"arm64-apple-ios17.0\", "
+            + "\(yamlQuoted(name))]}"
         let close = "{key.request: source.request.editor.close, key.name: \(yamlQuoted(name))}"
         let answer = Self.oneRequestAtATime.withLock { requests in
             requests += 1
