@@ -47,7 +47,7 @@ enum AppSettings {
             let parts = file.displayPath.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj"),
                 case .bytes(let bytes) = file.contents(),
-                case .project(let project) = XcodeProject.read(bytes, file: file.displayPath)
+                case .project(let project) = XcodeProjects.read(bytes, file: file.displayPath)
             else { continue }
             let folder = parts.dropLast(2).joined(separator: "/")
             for target in project.targets {

@@ -73,7 +73,7 @@ struct XcodeProjects {
             switch file.contents() {
             case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
             case .bytes(let bytes):
-                switch XcodeProject.read(bytes, file: display) {
+                switch XcodeProjects.read(bytes, file: display) {
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
                 case .project(let project): add(project, named: String(parts[parts.count - 2]), in: folder)
                 }
@@ -323,5 +323,20 @@ extension XcodeProjects {
     private static func uniqueFiles(_ swift: SwiftSources) -> [SwiftDeclarations] {
         var seen: Set<String> = []
         return swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
+    }
+}
+
+extension XcodeProjects {
+    /// The projects read in this process, by displayed path, with the bytes they were read from.
+    private static let readings = Locked<[String: (bytes: [UInt8], reading: XcodeProject.Reading)]>([:])
+
+    /// `XcodeProject.read`, once per project a run reads: the project search and the identifier rules'
+    /// settings both come to each project, and a large one (a megabyte) costs a tenth of a second to
+    /// parse. Kept only while the bytes are the same.
+    static func read(_ bytes: [UInt8], file: String) -> XcodeProject.Reading {
+        if let known = readings.withLock({ $0[file] }), known.bytes == bytes { return known.reading }
+        let reading = XcodeProject.read(bytes, file: file)
+        readings.withLock { $0[file] = (bytes, reading) }
+        return reading
     }
 }

@@ -295,9 +295,11 @@ package struct OldStylePropertyList {
         lineStart = newline + 1
     }
 
-    private mutating func expect(_ character: Character, after what: String) throws(Problem) {
-        guard offset < bytes.count, bytes[offset] == character.asciiValue else {
-            throw problem("expected '\(character)' after \(what), found \(describeCurrent())")
+    /// Steps over `character`, or throws what was expected after `what` — made only then: a project
+    /// has tens of thousands of keys, and quoting each for a message never shown was most of the parse.
+    private mutating func expect(_ character: Unicode.Scalar, after what: @autoclosure () -> String) throws(Problem) {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: character) else {
+            throw problem("expected '\(character)' after \(what()), found \(describeCurrent())")
         }
         offset += 1
     }
