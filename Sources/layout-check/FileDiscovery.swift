@@ -289,7 +289,7 @@ struct FileDiscovery {
         }
         let identity = FileIdentity(status)
         guard visitedDirectories.insert(identity).inserted else { return }
-        switch DirectoryListing.read(directory) {
+        switch DirectoryListing.read(directory, identity: identity, modified: status.modification) {
         case .success(let found):
             listing = found
             listingArea = pending.area
@@ -336,7 +336,26 @@ private struct DirectoryListing {
     private static let typeOffset = MemoryLayout<dirent>.offset(of: \.d_type)!
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
 
-    static func read(_ directory: SystemPath) -> Result<DirectoryListing, SystemError> {
+    /// The entries of `directory`, whose identity is `identity` and which last changed at `modified`:
+    /// read once per run (`DirectoryListings.current`) while the run's cache has room.
+    static func read(
+        _ directory: SystemPath, identity: FileIdentity, modified: [Int]
+    ) -> Result<DirectoryListing, SystemError> {
+        guard let listings = DirectoryListings.current else { return read(directory) }
+        if let (records, starts) = listings.entries(identity, modified: modified) {
+            var listing = DirectoryListing(directory: directory)
+            listing.records = records
+            listing.starts = starts
+            return .success(listing)
+        }
+        let result = read(directory)
+        if case .success(let listing) = result {
+            listings.keep(identity, modified: modified, records: listing.records, starts: listing.starts)
+        }
+        return result
+    }
+
+    private static func read(_ directory: SystemPath) -> Result<DirectoryListing, SystemError> {
         guard let stream = directory.withCString({ opendir($0) }) else { return .failure(SystemError(errno)) }
         defer { closedir(stream) }
         var listing = DirectoryListing(directory: directory)
@@ -371,8 +390,42 @@ private struct DirectoryListing {
     }
 }
 
+/// The directories one run has read, for its later searches: a run searches the same tree for several
+/// kinds of file (layouts, Swift files, nibs and storyboards, projects, property lists), and a tree of a
+/// thousand directories was read ten times over. Set for a run (`LayoutCheck.run`), so nothing outlives
+/// it; a directory whose entries changed during the run has another modification time and is read again.
+/// Beyond `keptBytes` a directory is read again each time, so memory stays bounded however large the tree.
+final class DirectoryListings: Sendable {
+    @TaskLocal static var current: DirectoryListings?
+
+    private struct Entries: Sendable {
+        var records: [UInt8]
+        var starts: [Int]
+        var modified: [Int]
+    }
+
+    private static let keptBytes = 4 << 20
+    private let kept = Locked<(listings: [FileIdentity: Entries], bytes: Int)>(([:], 0))
+
+    fileprivate func entries(_ identity: FileIdentity, modified: [Int]) -> (records: [UInt8], starts: [Int])? {
+        kept.withLock { kept in
+            guard let entries = kept.listings[identity], entries.modified == modified else { return nil }
+            return (entries.records, entries.starts)
+        }
+    }
+
+    fileprivate func keep(_ identity: FileIdentity, modified: [Int], records: [UInt8], starts: [Int]) {
+        let size = records.count + starts.count * MemoryLayout<Int>.stride
+        kept.withLock { kept in
+            guard kept.listings[identity] == nil, kept.bytes + size <= Self.keptBytes else { return }
+            kept.listings[identity] = Entries(records: records, starts: starts, modified: modified)
+            kept.bytes += size
+        }
+    }
+}
+
 /// A file's identity on this machine, whatever path reaches it.
-private struct FileIdentity: Hashable {
+private struct FileIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
 
@@ -383,6 +436,14 @@ private struct FileIdentity: Hashable {
 }
 
 extension stat {
+    /// When the entry last changed, to the nanosecond: seconds, then nanoseconds.
+    var modification: [Int] {
+        #if canImport(Darwin)
+            [Int(st_mtimespec.tv_sec), Int(st_mtimespec.tv_nsec)]
+        #else
+            [Int(st_mtim.tv_sec), Int(st_mtim.tv_nsec)]
+        #endif
+    }
     var isDirectory: Bool { (st_mode & S_IFMT) == S_IFDIR }
     var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
     var isSymbolicLink: Bool { (st_mode & S_IFMT) == S_IFLNK }

@@ -30,7 +30,7 @@ enum LayoutCheck {
         case .version:
             return printed(versionText)
         case .check(let arguments):
-            return await check(arguments)
+            return await DirectoryListings.$current.withValue(DirectoryListings()) { await check(arguments) }
         }
     }
 
