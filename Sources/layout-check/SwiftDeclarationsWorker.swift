@@ -195,9 +195,16 @@ struct SwiftDeclarationsWorkerConnection {
         /// Kept so that its descriptor, which `output` reads, stays open.
         let outputHandle: FileHandle
         var output: FrameReader
-        /// The CPU time the worker had used when its last reply came.
+        /// The CPU time the worker had used when it was last read (`cpuReadEvery`).
         var cpu: Duration
+        /// When `cpu` was read.
+        var cpuReadAt = ContinuousClock.now
     }
+
+    /// How often a worker's CPU time is read after a reply: the budget is charged at most this late,
+    /// and a run of a thousand small files does not read `/proc` a thousand times. (While a file is
+    /// being read it is read every 100 ms, as the worker is watched.)
+    static let cpuReadEvery = Duration.milliseconds(50)
 
     /// What became of one request.
     enum Outcome {
@@ -283,6 +290,7 @@ struct SwiftDeclarationsWorkerConnection {
                 return budget.remaining < .zero
             }
             running.cpu = now
+            running.cpuReadAt = ContinuousClock.now
             if isSpent {
                 kill(running.process.processIdentifier, SIGKILL)
                 _ = stop()
@@ -299,9 +307,12 @@ struct SwiftDeclarationsWorkerConnection {
                             + "worker was stopped and the next file gets a fresh one"))
             }
         }
-        let used = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
-        budget.withLock { $0.charge(used - running.cpu) }
-        running.cpu = used
+        if ContinuousClock.now - running.cpuReadAt >= Self.cpuReadEvery {
+            let used = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
+            budget.withLock { $0.charge(used - running.cpu) }
+            running.cpu = used
+            running.cpuReadAt = ContinuousClock.now
+        }
         worker = running
         let parts = (header ?? "").split(separator: " ", maxSplits: 1)
         let text = String(decoding: body ?? [], as: UTF8.self)
