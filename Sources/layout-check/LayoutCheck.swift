@@ -143,7 +143,16 @@ enum LayoutCheck {
         }
         // Swift sources left partly unread (sourcekitd's budget ran out) judge nothing: an unread file may
         // declare any class, or extend any with outlets; the budget's error says so.
-        let swiftCatalog = swift.flatMap { $0.isIncomplete ? nil : ClassCatalog.load(swift: $0.files) }
+        // Built for what reads it: layouts, class schemas to compare, `--write-schemas` and `open-class`.
+        // (A run over an app's Interface Builder files alone needs none, and it costs a tenth of their
+        // reading.)
+        let catalogIsRead =
+            interfaceBuilder == nil || arguments.writeSchemas != nil
+            || settings.configuration.rules[.openClass].map { $0 != .ignore } == true
+            || findsAny(schemaFiles) || findsAny(layoutFiles)
+        let swiftCatalog = swift.flatMap {
+            $0.isIncomplete || !catalogIsRead ? nil : ClassCatalog.load(swift: $0.files)
+        }
         if let path = arguments.writeSchemas, let swiftCatalog {
             if let failure = writeSchemas(swiftCatalog, to: path) {
                 return usageFailure([failure], destination: destination)
@@ -393,6 +402,12 @@ enum LayoutCheck {
 
     /// One `open-class` finding per class whose members the Swift syntax does not show whole, at the
     /// class's Swift line (off unless the configuration enables the rule).
+    /// Whether a search finds any file (a copy of it goes as far as the first).
+    private static func findsAny(_ search: FileDiscovery) -> Bool {
+        var copy = search
+        return copy.next() != nil
+    }
+
     private static func openClasses(_ catalog: ClassCatalog) -> [Diagnostic] {
         catalog.openClasses.map { open in
             Diagnostic(

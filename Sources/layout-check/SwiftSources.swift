@@ -109,18 +109,23 @@ struct SwiftSources {
         // run's cost, and a second worker shares the first one's loaded library pages.
         let budget = Locked(SourceKitBudget(environment: ProcessInfo.processInfo.environment))
         let outcomes = Reading(reads: reads, scan: scan)
-        var second: SwiftDeclarationsWorkerConnection?
         if min(jobs, Self.maximumWorkers, (reads.count + Self.filesPerWorker - 1) / Self.filesPerWorker) >= 2 {
-            second = try? SwiftDeclarationsWorkerConnection(library: worker.library, calls: worker.calls)
-        }
-        if let other = second {
-            // Each worker is its own lane's: the lock only hands it to that lane's thread and back.
-            let lanes = [Locked(worker), Locked(other)]
-            DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
-                lanes[lane].withLock { outcomes.run(with: &$0, budget: budget) }
+            // The second worker is started in its own lane, while the first one reads: loading sourcekitd
+            // takes a tenth of a second or more, which the first worker would otherwise wait out. Should it
+            // not start, the first worker reads every file.
+            let first = Locked(worker)
+            let (library, calls) = (worker.library, worker.calls)
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 {
+                    first.withLock { outcomes.run(with: &$0, budget: budget) }
+                } else if outcomes.hasFilesLeft,
+                    var second = try? SwiftDeclarationsWorkerConnection(library: library, calls: calls)
+                {
+                    outcomes.run(with: &second, budget: budget)
+                    second.finish()
+                }
             }
-            worker = lanes[0].withLock { $0 }
-            lanes[1].withLock { $0.finish() }
+            worker = first.withLock { $0 }
         } else {
             outcomes.run(with: &worker, budget: budget)
         }
@@ -222,6 +227,9 @@ struct SwiftSources {
                 state.withLock { $0.outcomes[index] = outcome }
             }
         }
+
+        /// Whether some file has not been taken by a worker yet.
+        var hasFilesLeft: Bool { state.withLock { $0.next < reads.count } }
 
         /// Every file's outcome, in the order of `reads`, once the workers are done.
         func results() -> [Outcome] {
