@@ -183,7 +183,9 @@ import Testing
         let folder = try Self.photoApp()
         defer { folder.remove() }
         var branches = "import LayoutKit\n"
-        for (condition, name) in [("#if os(Linux)", "LinuxCell"), ("#elseif os(iOS)", "PhoneCell"), ("#else", "OtherCell")] {
+        for (condition, name) in [
+            ("#if os(Linux)", "LinuxCell"), ("#elseif os(iOS)", "PhoneCell"), ("#else", "OtherCell"),
+        ] {
             branches += """
                 \(condition)
                 final class \(name): TableViewCell {
