@@ -33,6 +33,20 @@ typedef enum {
 typedef void (*sourcekitd_initialize_f)(void);
 typedef sourcekitd_object_t (*sourcekitd_request_create_from_yaml_f)(const char *yaml, char **error);
 typedef void (*sourcekitd_request_release_f)(sourcekitd_object_t object);
+typedef sourcekitd_object_t (*sourcekitd_request_dictionary_create_f)(
+    const sourcekitd_uid_t *keys, const sourcekitd_object_t *values, size_t count);
+typedef void (*sourcekitd_request_dictionary_set_uid_f)(
+    sourcekitd_object_t dictionary, sourcekitd_uid_t key, sourcekitd_uid_t uid);
+typedef void (*sourcekitd_request_dictionary_set_stringbuf_f)(
+    sourcekitd_object_t dictionary, sourcekitd_uid_t key, const char *buffer, size_t length);
+typedef void (*sourcekitd_request_dictionary_set_int64_f)(
+    sourcekitd_object_t dictionary, sourcekitd_uid_t key, int64_t value);
+typedef void (*sourcekitd_request_dictionary_set_value_f)(
+    sourcekitd_object_t dictionary, sourcekitd_uid_t key, sourcekitd_object_t value);
+typedef sourcekitd_object_t (*sourcekitd_request_array_create_f)(const sourcekitd_object_t *objects, size_t count);
+/// `index` SOURCEKITD_ARRAY_APPEND, (size_t)-1, appends.
+typedef void (*sourcekitd_request_array_set_stringbuf_f)(
+    sourcekitd_object_t array, size_t index, const char *buffer, size_t length);
 typedef sourcekitd_response_t (*sourcekitd_send_request_sync_f)(sourcekitd_object_t request);
 typedef void (*sourcekitd_response_dispose_f)(sourcekitd_response_t response);
 typedef bool (*sourcekitd_response_is_error_f)(sourcekitd_response_t response);

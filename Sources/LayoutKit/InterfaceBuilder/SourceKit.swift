@@ -230,48 +230,46 @@ package struct SourceKit: Sendable {
 
     /// What sourcekitd says about a Swift file's text, as `filter` writes it.
     func reply(to text: [UInt8], name: String, filter: SwiftStructureFilter) -> Reply {
-        // Decoding repairs what is not UTF-8; the file was UTF-8 when nothing needed repair. (Not
-        // `String(validating:)`, which would set the platform floor at macOS 15 and iOS 18.)
-        let sourceText = String(decoding: text, as: UTF8.self)
-        guard sourceText.utf8.elementsEqual(text) else {
-            return .failure("the file is not UTF-8")
-        }
-        let request =
-            "{key.request: source.request.editor.open, key.name: \(yamlQuoted(name)), "
-            + "key.sourcetext: \(yamlQuoted(sourceText)), key.syntactic_only: 1, key.enablesubstructure: 1, "
-            + "key.enablesyntaxmap: 0, key.enablediagnostics: 1, "
-            // What a current project builds with (Xcode's default since Swift 5.7, and Swift 6 mode's): a
-            // bare-slash regex literal, `/[a-z]+/`, is Swift that compiles, not a syntax error. An Apple
-            // target: on Linux, sourcekitd sets up each request's compiler through clang's driver, which
-            // for a Linux target searches for a GCC installation (some 50 `stat`s and `open`s of
-            // /usr/lib/gcc… per file, a fifth of the worker's time); for an Apple one it searches for
-            // nothing. A syntactic request reads every `#if` branch whatever the target, so the structure
-            // is the same (`SwiftStructureTests` holds declarations of `#if os(Linux)` and `#if os(iOS)`).
-            + "key.compilerargs: [\"-enable-bare-slash-regex\", \"-target\", \"arm64-apple-ios17.0\", "
-            + "\(yamlQuoted(name))]}"
-        let close = "{key.request: source.request.editor.close, key.name: \(yamlQuoted(name))}"
-        let answer = Self.oneRequestAtATime.withLock { requests in
-            requests += 1
-            let answer = send(request, filter: filter)
-            _ = send(close, filter: nil)
-            return answer
-        }
-        switch answer {
-        case .failure(let failure): return .failure(failure.reason)
-        case .success(let json): return .json(json)
-        }
+        guard Self.isUTF8(text) else { return .failure("the file is not UTF-8") }
+        #if os(Linux)
+            let answer = Self.oneRequestAtATime.withLock { requests in
+                requests += 1
+                let answer = send(functions.openRequest(name: Array(name.utf8), text: text), filter: filter)
+                _ = send(functions.closeRequest(name: Array(name.utf8)), filter: nil)
+                return answer
+            }
+            switch answer {
+            case .failure(let failure): return .failure(failure.reason)
+            case .success(let json): return .json(json)
+            }
+        #else
+            return .failure("sourcekitd is loaded on Linux only")
+        #endif
     }
 
-    /// Sends a request written in sourcekitd's YAML, and returns the response as `filter` writes it
-    /// (empty without one).
-    private func send(_ yaml: String, filter: SwiftStructureFilter?) -> Result<String, SendFailure> {
-        #if os(Linux)
-            var parseError: UnsafeMutablePointer<CChar>?
-            guard let request = functions.createRequest(yaml, &parseError) else {
-                let reason = parseError.map { String(cString: $0) } ?? "the request could not be built"
-                free(parseError)
-                return .failure(SendFailure(reason))
+    /// Whether `bytes` are UTF-8: eight ASCII bytes at a time, and where a byte is not ASCII, whether
+    /// decoding repairs anything. (Not `String(validating:)`, which would set the platform floor at
+    /// macOS 15 and iOS 18.)
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        let isASCII = bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                    return false
+                }
+                offset += 8
             }
+            return raw[offset...].allSatisfy { $0 < 0x80 }
+        }
+        return isASCII || String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+    }
+
+    #if os(Linux)
+        /// Sends a request, which it releases, and returns the response as `filter` writes it (empty
+        /// without one).
+        private func send(_ request: sourcekitd_object_t?, filter: SwiftStructureFilter?) -> Result<String, SendFailure>
+        {
+            guard let request else { return .failure(SendFailure("the request could not be built")) }
             defer { functions.releaseRequest(request) }
             guard let response = functions.sendRequest(request) else {
                 return .failure(SendFailure("sourcekitd gave no response"))
@@ -291,10 +289,8 @@ package struct SourceKit: Sendable {
             } catch {
                 return .failure(SendFailure(error.reason))
             }
-        #else
-            return .failure(SendFailure("sourcekitd is loaded on Linux only"))
-        #endif
-    }
+        }
+    #endif
 
     private struct SendFailure: Error {
         var reason: String
@@ -302,39 +298,20 @@ package struct SourceKit: Sendable {
     }
 }
 
-/// `text` as a YAML double-quoted scalar, which is also a JSON string.
-private func yamlQuoted(_ text: String) -> String {
-    // Byte by byte: every byte that needs escaping is ASCII, and the others (UTF-8 sequences included)
-    // pass through as they are.
-    var quoted: [UInt8] = [UInt8(ascii: "\"")]
-    quoted.reserveCapacity(text.utf8.count + 16)
-    let hex = Array("0123456789ABCDEF".utf8)
-    func escaped(_ letter: UInt8) {
-        quoted.append(UInt8(ascii: "\\"))
-        quoted.append(letter)
-    }
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
-        case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
-        case 0..<0x20, 0x7F:
-            escaped(UInt8(ascii: "u"))
-            quoted += [UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        default: quoted.append(byte)
-        }
-    }
-    quoted.append(UInt8(ascii: "\""))
-    return String(decoding: quoted, as: UTF8.self)
-}
-
 #if os(Linux)
     /// sourcekitd's C entry points, found with `dlsym`, typed by the CSourceKit header; and the UIDs of the
     /// keys the filter reads, made once. A class, so that every `Variant` shares one.
     private final class Functions: Sendable {
         let initialize: sourcekitd_initialize_f
-        let createRequest: sourcekitd_request_create_from_yaml_f
+        let createDictionary: sourcekitd_request_dictionary_create_f
+        let setUID: sourcekitd_request_dictionary_set_uid_f
+        let setString: sourcekitd_request_dictionary_set_stringbuf_f
+        let setInt64: sourcekitd_request_dictionary_set_int64_f
+        let setValue: sourcekitd_request_dictionary_set_value_f
+        let createArray: sourcekitd_request_array_create_f
+        let appendString: sourcekitd_request_array_set_stringbuf_f
+        /// The UIDs of a request's keys and values.
+        let request: RequestUIDs
         let releaseRequest: sourcekitd_request_release_f
         let sendRequest: sourcekitd_send_request_sync_f
         let responseIsError: sourcekitd_response_is_error_f
@@ -361,8 +338,20 @@ private func yamlQuoted(_ text: String) -> String {
             }
             guard
                 let initialize = symbol("sourcekitd_initialize", as: sourcekitd_initialize_f.self),
-                let createRequest = symbol(
-                    "sourcekitd_request_create_from_yaml", as: sourcekitd_request_create_from_yaml_f.self),
+                let createDictionary = symbol(
+                    "sourcekitd_request_dictionary_create", as: sourcekitd_request_dictionary_create_f.self),
+                let setUID = symbol(
+                    "sourcekitd_request_dictionary_set_uid", as: sourcekitd_request_dictionary_set_uid_f.self),
+                let setString = symbol(
+                    "sourcekitd_request_dictionary_set_stringbuf",
+                    as: sourcekitd_request_dictionary_set_stringbuf_f.self),
+                let setInt64 = symbol(
+                    "sourcekitd_request_dictionary_set_int64", as: sourcekitd_request_dictionary_set_int64_f.self),
+                let setValue = symbol(
+                    "sourcekitd_request_dictionary_set_value", as: sourcekitd_request_dictionary_set_value_f.self),
+                let createArray = symbol("sourcekitd_request_array_create", as: sourcekitd_request_array_create_f.self),
+                let appendString = symbol(
+                    "sourcekitd_request_array_set_stringbuf", as: sourcekitd_request_array_set_stringbuf_f.self),
                 let releaseRequest = symbol("sourcekitd_request_release", as: sourcekitd_request_release_f.self),
                 let sendRequest = symbol("sourcekitd_send_request_sync", as: sourcekitd_send_request_sync_f.self),
                 let responseIsError = symbol("sourcekitd_response_is_error", as: sourcekitd_response_is_error_f.self),
@@ -389,7 +378,15 @@ private func yamlQuoted(_ text: String) -> String {
                     "sourcekitd_variant_dictionary_apply_f", as: sourcekitd_variant_dictionary_apply_f_f.self)
             else { return nil }
             self.initialize = initialize
-            self.createRequest = createRequest
+            self.createDictionary = createDictionary
+            self.setUID = setUID
+            self.setString = setString
+            self.setInt64 = setInt64
+            self.setValue = setValue
+            self.createArray = createArray
+            self.appendString = appendString
+            guard let request = RequestUIDs(uidFromString) else { return nil }
+            self.request = request
             self.releaseRequest = releaseRequest
             self.sendRequest = sendRequest
             self.responseIsError = responseIsError
@@ -413,6 +410,90 @@ private func yamlQuoted(_ text: String) -> String {
             }
             self.keys = keys
         }
+
+        /// `editor.open` of `text` as the document `name`, syntax only: the substructure and the
+        /// diagnostics, no syntax map. Built with sourcekitd's request functions: written as YAML, the text
+        /// had to be quoted and sourcekitd had to parse it back, a tenth of the worker's time.
+        func openRequest(name: [UInt8], text: [UInt8]) -> sourcekitd_object_t? {
+            guard let request = createDictionary(nil, nil, 0) else { return nil }
+            let uids = self.request
+            setUID(request, uids.request, uids.editorOpen)
+            setBytes(request, uids.name, name)
+            setBytes(request, uids.sourceText, text)
+            setInt64(request, uids.syntacticOnly, 1)
+            setInt64(request, uids.enableSubstructure, 1)
+            setInt64(request, uids.enableSyntaxMap, 0)
+            setInt64(request, uids.enableDiagnostics, 1)
+            if let arguments = createArray(nil, 0) {
+                // What a current project builds with (Xcode's default since Swift 5.7, and Swift 6 mode's): a
+                // bare-slash regex literal, `/[a-z]+/`, is Swift that compiles, not a syntax error. An Apple
+                // target: on Linux, sourcekitd sets up each request's compiler through clang's driver, which
+                // for a Linux target searches for a GCC installation (some 50 `stat`s and `open`s of
+                // /usr/lib/gcc… per file, a fifth of the worker's time); for an Apple one it searches for
+                // nothing. A syntactic request reads every `#if` branch whatever the target, so the
+                // structure is the same (`SwiftSourcesTests.everyPlatformBranchOfAnIfIsRead`).
+                for argument in [
+                    Array("-enable-bare-slash-regex".utf8), Array("-target".utf8),
+                    Array("arm64-apple-ios17.0".utf8), name,
+                ] {
+                    argument.withUnsafeBufferPointer { buffer in
+                        buffer.withMemoryRebound(to: CChar.self) {
+                            appendString(arguments, -1, $0.baseAddress, $0.count)
+                        }
+                    }
+                }
+                setValue(request, uids.compilerArguments, arguments)
+                releaseRequest(arguments)
+            }
+            return request
+        }
+
+        /// `editor.close` of the document `name`.
+        func closeRequest(name: [UInt8]) -> sourcekitd_object_t? {
+            guard let request = createDictionary(nil, nil, 0) else { return nil }
+            setUID(request, self.request.request, self.request.editorClose)
+            setBytes(request, self.request.name, name)
+            return request
+        }
+
+        private func setBytes(_ dictionary: sourcekitd_object_t, _ key: sourcekitd_uid_t, _ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { setString(dictionary, key, $0.baseAddress, $0.count) }
+            }
+        }
+    }
+
+    /// The UIDs of the keys and values of the requests `SourceKit` sends, made once; kept as the addresses
+    /// sourcekitd keeps them at for the life of the process, as `Functions.keys` are.
+    private struct RequestUIDs: Sendable {
+        private let bits: [Int]
+
+        init?(_ uid: sourcekitd_uid_get_from_cstr_f) {
+            var bits: [Int] = []
+            for name in Self.names {
+                guard let made = uid(name) else { return nil }
+                bits.append(Int(bitPattern: made))
+            }
+            self.bits = bits
+        }
+
+        private static let names = [
+            "key.request", "source.request.editor.open", "source.request.editor.close", "key.name", "key.sourcetext",
+            "key.syntactic_only", "key.enablesubstructure", "key.enablesyntaxmap", "key.enablediagnostics",
+            "key.compilerargs",
+        ]
+
+        private func uid(_ index: Int) -> sourcekitd_uid_t { sourcekitd_uid_t(bitPattern: bits[index])! }
+        var request: sourcekitd_uid_t { uid(0) }
+        var editorOpen: sourcekitd_uid_t { uid(1) }
+        var editorClose: sourcekitd_uid_t { uid(2) }
+        var name: sourcekitd_uid_t { uid(3) }
+        var sourceText: sourcekitd_uid_t { uid(4) }
+        var syntacticOnly: sourcekitd_uid_t { uid(5) }
+        var enableSubstructure: sourcekitd_uid_t { uid(6) }
+        var enableSyntaxMap: sourcekitd_uid_t { uid(7) }
+        var enableDiagnostics: sourcekitd_uid_t { uid(8) }
+        var compilerArguments: sourcekitd_uid_t { uid(9) }
     }
 
     /// One value of a response, read through sourcekitd's variant functions; valid while the response is.
