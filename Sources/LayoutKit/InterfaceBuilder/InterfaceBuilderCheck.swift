@@ -494,10 +494,19 @@ struct DocumentChecker {
     /// The step before the rules: each object's class (its `customClass` in its `customModule`, or the
     /// UIKit class of its element) with its ancestry, once per object.
     private mutating func resolveClasses() {
+        // A file has many objects of few classes (its labels, its buttons): each class's ancestry is found once.
+        var known: [String: ResolvedClass] = [:]
         for object in document.objects.values {
             guard let name = className(of: object) else { continue }
+            let key = (name.module ?? "") + "\u{0}" + name.name
+            if let found = known[key] {
+                resolved[object.id] = found
+                continue
+            }
             let (chain, isComplete) = classes.ancestry(of: name.name, module: name.module)
-            resolved[object.id] = ResolvedClass(name: name.name, chain: chain, isComplete: isComplete)
+            let found = ResolvedClass(name: name.name, chain: chain, isComplete: isComplete)
+            known[key] = found
+            resolved[object.id] = found
         }
     }
 
@@ -624,13 +633,14 @@ struct DocumentChecker {
                 let destination = document.objects[destinationID]
             else { continue }
             let sourceClass = declared.source
-            let notes = declaredType.swift.map { [declaredAt("outlet '\(connection.name)'", $0.location)] } ?? []
+            // Made only for a finding: most connections have none.
+            let notes = { declaredType.swift.map { [declaredAt("outlet '\(connection.name)'", $0.location)] } ?? [] }
             if (connection.kind == .outletCollection) != declaredType.isCollection {
                 let message =
                     declaredType.isCollection
                     ? "outlet '\(connection.name)' of \(sourceClass.name) is an outlet collection, but it is connected as a single outlet"
                     : "outlet '\(connection.name)' of \(sourceClass.name) is not an outlet collection, but it is connected as one"
-                report(.outletTypeMismatch, message, at: connection.location, notes: notes)
+                report(.outletTypeMismatch, message, at: connection.location, notes: notes())
                 continue
             }
             guard let destinationClass = resolved[destinationID], classes.knows(declaredType.name),
@@ -642,7 +652,7 @@ struct DocumentChecker {
                 .outletTypeMismatch,
                 "outlet '\(connection.name)' of \(sourceClass.name) has type \(type), but its destination "
                     + "<\(destination.element) id=\"\(destination.id)\"> is a \(destinationClass.chain.first?.name ?? destinationClass.name)",
-                at: connection.location, notes: notes)
+                at: connection.location, notes: notes())
         }
     }
 
