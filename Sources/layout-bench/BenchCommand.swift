@@ -12,7 +12,7 @@ enum BenchCommand {
     case profile(step: ProfiledStep, iterations: Int)
     /// Run a command as a child and write how it ended to a file (`ChildReport`): the bench's own
     /// children cannot report their peak memory (see `ChildReport`).
-    case measureChild(report: String, command: [String])
+    case measureChild(report: String, command: [String], samplingMemory: Bool)
     case help
 
     /// The parts of the table `--only` can pick.
@@ -85,12 +85,14 @@ enum BenchCommand {
             guard let value = remaining.popFirst() else { throw BenchmarkError(description: "\(option) needs a value") }
             return value
         }
-        if remaining.first == ChildReport.option {
+        if let option = remaining.first, option == ChildReport.option || option == ChildReport.memoryOption {
             guard remaining.count >= 3, remaining[remaining.startIndex + 2] == "--" else {
-                throw BenchmarkError(description: "\(ChildReport.option) FILE -- COMMAND...")
+                throw BenchmarkError(description: "\(option) FILE -- COMMAND...")
             }
             let report = remaining[remaining.startIndex + 1]
-            return .measureChild(report: report, command: Array(remaining.dropFirst(3)))
+            return .measureChild(
+                report: report, command: Array(remaining.dropFirst(3)),
+                samplingMemory: option == ChildReport.memoryOption)
         }
         while let argument = remaining.popFirst() {
             switch argument {
@@ -149,8 +151,8 @@ enum BenchCommand {
         switch self {
         case .help:
             print(Self.usage, terminator: "")
-        case .measureChild(let report, let command):
-            try ChildReport.measure(command, reportingTo: report)
+        case .measureChild(let report, let command, let samplingMemory):
+            try ChildReport.measure(command, reportingTo: report, samplingMemory: samplingMemory)
         case .generate(let directory, let count, let seed):
             let summary = try CorpusGenerator(seed: seed).write(count: count, to: directory)
             print(

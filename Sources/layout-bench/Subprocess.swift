@@ -148,9 +148,14 @@ enum Subprocess {
 /// child's peak is exact whenever it is above the intermediate's own (`floor`, reported with the table).
 enum ChildReport {
     static let option = "--measure-child"
+    /// The same, sampling the memory of the child and its descendants (`TreeMemorySampler`) as it runs.
+    static let memoryOption = "--measure-child-memory"
 
-    /// Runs `command` with this process's standard streams and writes `status nanoseconds peakBytes`.
-    static func measure(_ command: [String], reportingTo path: String) throws {
+    /// Runs `command` with this process's standard streams and writes `status nanoseconds peakBytes`; with
+    /// `samplingMemory`, also the peaks of the tree's resident and proportional sets. Only then: reading
+    /// `/proc/PID/smaps_rollup` every 2 ms costs a core a third of its time, which on two cores a timed run
+    /// would lose to its own measurement.
+    static func measure(_ command: [String], reportingTo path: String, samplingMemory: Bool) throws {
         guard !command.isEmpty else { throw SubprocessError(description: "\(option) needs a command") }
         let clock = ContinuousClock()
         let start = clock.now
@@ -164,10 +169,10 @@ enum ChildReport {
         guard result == 0 else {
             throw SubprocessError(description: "cannot start \(command[0]): \(String(cString: strerror(result)))")
         }
-        let sampler = TreeMemorySampler(root: pid)
+        let sampler = samplingMemory ? TreeMemorySampler(root: pid) : nil
         let exit = try Subprocess.wait(pid).exit
         let elapsed = clock.now - start
-        let sampled = sampler.stop()
+        let sampled = sampler?.stop() ?? (resident: 0, proportional: 0)
         let treePeak = max(sampled.resident, exit.peakMemory)
         let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
         let cpu = exit.cpu.components.seconds * 1_000_000_000 + exit.cpu.components.attoseconds / 1_000_000_000
@@ -180,11 +185,13 @@ enum ChildReport {
 
     /// Runs `command` through `intermediate` (this executable) and reads back what it measured.
     static func run(
-        _ command: [String], intermediate: String, report: String, log: String, environment: [String] = []
+        _ command: [String], intermediate: String, report: String, log: String, environment: [String] = [],
+        samplingMemory: Bool = false
     ) throws(SubprocessError) -> (exit: ChildExit, elapsed: Duration) {
         unlink(report)
         let outer = try Subprocess.run(
-            [intermediate, option, report, "--"] + command, log: log, environment: environment)
+            [intermediate, samplingMemory ? memoryOption : option, report, "--"] + command, log: log,
+            environment: environment)
         let descriptor = open(report, O_RDONLY)
         var buffer = [UInt8](repeating: 0, count: 128)
         let count = descriptor < 0 ? -1 : buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 127) }
