@@ -26,7 +26,15 @@ let package = Package(
         .systemLibrary(name: "CSourceKit"),
         .target(
             name: "LayoutKit",
-            dependencies: ["CLibXML2", "CSourceKit"]
+            dependencies: ["CLibXML2"]
+        ),
+        // What only layout-check needs: the sourcekitd binding and the reading of Swift code, the Swift
+        // catalog builder, the Interface Builder and Xcode project readers and their checks, the UIKit
+        // catalog, the configuration and the baseline. Not a product (`package` access), so an app that
+        // links LayoutKit links none of it; TargetSeparationTests keeps it so.
+        .target(
+            name: "LayoutChecking",
+            dependencies: ["LayoutKit", "CSourceKit"]
         ),
         .target(
             name: "LayoutTesting",
@@ -34,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "layout-check",
-            dependencies: ["LayoutKit"]
+            dependencies: ["LayoutKit", "LayoutChecking"]
         ),
         // layout-check in a package's build: a build command per target with layouts, rerun only when
         // a layout, class schema or layout-check.xml of the target changes.
@@ -68,9 +76,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutKitTests",
-            // CLibXML2 to check that parsing leaves libxml2's process-wide state as it found it, and to
-            // validate files against Schemas/*.xsd in process (Support/XSDValidator.swift).
-            dependencies: ["LayoutKit", "PhotoApp", "CLibXML2"],
+            // LayoutChecking for the checker's readers (Swift code, Interface Builder files, Xcode projects,
+            // the configuration). CLibXML2 to check that parsing leaves libxml2's process-wide state as it
+            // found it, and to validate files against Schemas/*.xsd in process (Support/XSDValidator.swift).
+            dependencies: ["LayoutKit", "LayoutChecking", "PhotoApp", "CLibXML2"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -83,8 +92,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutCheckTests",
-            // CLibXML2 only to judge that the XML reports are well-formed, without recovery.
-            dependencies: ["layout-check", "CLibXML2"],
+            // LayoutChecking for the types the checker's run reads (Xcode projects); CLibXML2 only to judge
+            // that the XML reports are well-formed, without recovery.
+            dependencies: ["layout-check", "LayoutChecking", "CLibXML2"],
             // Golden reports, and Interface Builder files with the Swift classes they name: read by the
             // tests and the checker, never compiled.
             exclude: ["Golden", "Fixtures"]

@@ -1,8 +1,8 @@
 // libFuzzer entry point over the whole pipeline: reader → decoder → rules → compiler → instantiate,
 // and the Xcode project, configuration and baseline readers over the same bytes.
 //
-// Built by Fuzz/run.sh together with LayoutKit's sources into one module, so it reaches the same
-// internal steps the loader and the checker use; not part of the Swift package.
+// Built by Fuzz/run.sh together with the sources of LayoutKit and LayoutChecking into one module, so it
+// reaches the same internal steps the loader and the checker use; not part of the Swift package.
 import Foundation
 
 /// The classes the fuzzed layouts may name, in both catalogs: schema-built and registry-built.

@@ -2,7 +2,7 @@
 // (`SwiftStructureFilter`, over the reply as parsed JSON) and the parent's reading of the filtered reply,
 // and the parent's reading of a reply no filter wrote (a worker gone wrong).
 //
-// Built by `Fuzz/run.sh --reply` together with LayoutKit's sources into one module; not part of the
+// Built by `Fuzz/run.sh --reply` with LayoutKit's and LayoutChecking's sources in one module; not part of the
 // Swift package.
 import Foundation
 

@@ -71,7 +71,10 @@ if [ "$mode" = large ]; then
     } > "$work/seeds-large/outlets.layout.xml"
 fi
 
-sources=$(find Sources/LayoutKit -name '*.swift' | sort)
+# The library and the checker's own target (the Xcode project reader, sourcekitd's replies), compiled as
+# one module with the harness: the package-level declarations between them need no second module here
+# (each LayoutChecking file's `import LayoutKit` is then its own module's, a warning swiftc ignores).
+sources=$(find Sources/LayoutKit Sources/LayoutChecking -name '*.swift' | sort)
 # gold warns about every ASan symbol it cannot export; the log is shown only when the build fails.
 # -swift-version 6 as the package: in Swift 5 mode a key-path literal is not Sendable, so `Outlet(_:_:)`
 # resolves to its @MainActor overload and the harness's nonisolated classes do not compile.

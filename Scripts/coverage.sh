@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the test suite with code coverage and prints the line coverage of each target LayoutKit ships —
-# LayoutKit, LayoutTesting, layout-check — and every file of theirs under the threshold, with its figure.
+# LayoutKit, LayoutChecking (the checker's code, linked into layout-check), LayoutTesting, layout-check —
+# and every file of theirs under the threshold, with its figure.
 # The instrumented build has a scratch folder of its own, so the ordinary build stays as it is.
 #
 # Usage: Scripts/coverage.sh [--scratch-path DIR] [--threshold PERCENT]
@@ -53,7 +54,7 @@ python3 - "$summary" "$PWD" "$threshold" <<'PYTHON'
 import json, sys
 
 summary, root, threshold = sys.argv[1], sys.argv[2].rstrip("/") + "/", float(sys.argv[3])
-targets = ["LayoutKit", "LayoutTesting", "layout-check"]
+targets = ["LayoutKit", "LayoutChecking", "LayoutTesting", "layout-check"]
 files = {}
 for data in json.load(open(summary))["data"]:
     for entry in data["files"]:

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 
 /// What an app's files outside Swift and Interface Builder say about which Interface Builder files it

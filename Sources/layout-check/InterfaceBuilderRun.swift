@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 
 /// The Interface Builder side of a run: every `.xib` and `.storyboard` under the PATHs, checked against

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 
 /// What steers a run besides its PATHs: the configuration file and the baseline, both read before

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 
 /// One `--swift-sources [MODULE=]PATH` (or `<swift-sources path module?>`): a directory of Swift files

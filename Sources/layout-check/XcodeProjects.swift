@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 
 /// The Xcode projects of a run: those named as PATHs (`MyApp.xcodeproj`) and, when no Swift sources

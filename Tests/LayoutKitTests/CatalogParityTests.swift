@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 import PhotoApp
 import Testing

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LayoutChecking
 @testable import LayoutKit
 
 /// The identifier rules are near-linear in the uses and the names: names are found through a dictionary,

@@ -160,9 +160,9 @@ enum TypeCheck {
         process.executableURL = try swiftc()
         process.arguments = [
             "-typecheck", "-swift-version", swiftVersion, "-I", try modules().path,
-            // LayoutKit imports CLibXML2 and CSourceKit internally: the compiler loads their module maps and headers.
+            // LayoutKit imports CLibXML2 internally: the compiler loads its module map and headers. Not
+            // CSourceKit, which only the checker's LayoutChecking imports.
             "-I", Repository.root.appendingPathComponent("Sources/CLibXML2").path, "-Xcc", "-I/usr/include/libxml2",
-            "-I", Repository.root.appendingPathComponent("Sources/CSourceKit").path,
             "-module-cache-path", directory.appendingPathComponent("cache").path, file.path,
         ]
         let pipe = Pipe()

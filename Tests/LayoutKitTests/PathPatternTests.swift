@@ -1,3 +1,4 @@
+import LayoutChecking
 import LayoutKit
 import Testing
 

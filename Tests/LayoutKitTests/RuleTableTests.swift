@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LayoutChecking
 @testable import LayoutKit
 
 /// `RuleDescriptor.all` is the one rules table: the engine runs it, and the documentation catalog's article

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LayoutChecking
 @testable import LayoutKit
 
 /// Building the catalog from Swift declarations is near-linear in the classes and members: extensions,

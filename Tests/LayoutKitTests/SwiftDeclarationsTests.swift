@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LayoutChecking
 @testable import LayoutKit
 
 /// What sourcekitd's syntactic structure becomes: the classes, outlets and action selectors Interface

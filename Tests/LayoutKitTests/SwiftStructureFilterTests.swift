@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LayoutChecking
 @testable import LayoutKit
 
 /// What the worker keeps of sourcekitd's reply (`SwiftStructureFilter`): the same declarations as the
@@ -62,8 +63,8 @@ import Testing
         }
         var lines = 0
         for file in [
-            "Sources/LayoutKit/InterfaceBuilder/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
-            "Sources/LayoutKit/InterfaceBuilder/InterfaceBuilderCheck.swift",
+            "Sources/LayoutChecking/InterfaceBuilder/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
+            "Sources/LayoutChecking/InterfaceBuilder/InterfaceBuilderCheck.swift",
             "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers/Shop/CatalogViewController.swift",
         ] {
             let bytes = try Repository.bytes(Repository.root.appendingPathComponent(file))

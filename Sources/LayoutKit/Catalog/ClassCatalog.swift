@@ -86,7 +86,7 @@ public struct ClassCatalog: Sendable {
     /// For a catalog read from Swift sources, the modules whose sources were read: a class a layout
     /// names in another module may well exist there, so it is not reported as unknown. `nil`: every
     /// class a layout may name is in the catalog.
-    var coveredModules: Set<String>?
+    package var coveredModules: Set<String>?
     /// Plain name → keys of user classes with that name (built-ins are not found by `class=`).
     private var plainNames: [String: [String]] = [:]
 
@@ -103,6 +103,11 @@ public struct ClassCatalog: Sendable {
         catalog.resolveHierarchy()
         return catalog
     }()
+
+    /// LayoutKit's own view classes by their Swift names, each with the element that makes it, which is
+    /// its key in every catalog: `Label` → `label`. For readers of Swift code, which name the classes.
+    package static let builtInElementsBySwiftName: [String: String] = Dictionary(
+        uniqueKeysWithValues: ElementKind.allCases.map { (String(describing: $0.viewClass), $0.rawValue) })
 
     /// The entry under each element's name, in `ElementKind.allCases` order: the class of every object
     /// without `class=`, found without hashing its name.

@@ -21,8 +21,8 @@ extension ClassCatalog {
 }
 
 /// Reads class schema documents, then resolves bases and member types across all of them.
-struct ClassSchemaDecoder {
-    struct Declaration {
+package struct ClassSchemaDecoder {
+    package struct Declaration {
         var name: String
         var module: String?
         var base: (name: String, location: SourceLocation)?
@@ -34,11 +34,27 @@ struct ClassSchemaDecoder {
         /// schema would, by plain name.
         var typesAreKeys = false
         var key: String { module.map { "\($0).\(name)" } ?? name }
+
+        package init(
+            name: String, module: String?, base: (name: String, location: SourceLocation)?,
+            members: [(key: MemberKey, type: String, optional: Bool, values: [String], location: SourceLocation)],
+            location: SourceLocation, openReason: String? = nil, typesAreKeys: Bool = false
+        ) {
+            self.name = name
+            self.module = module
+            self.base = base
+            self.members = members
+            self.location = location
+            self.openReason = openReason
+            self.typesAreKeys = typesAreKeys
+        }
     }
+
+    package init() {}
 
     /// Adds a class declared elsewhere than in a schema file (the Swift code), base and member types
     /// given as catalog keys.
-    mutating func add(_ declaration: Declaration) {
+    package mutating func add(_ declaration: Declaration) {
         declarations.append(declaration)
     }
 
@@ -170,7 +186,7 @@ struct ClassSchemaDecoder {
     }
 
     /// Resolves every base and member type, reports what does not resolve and every base cycle.
-    mutating func finish() -> (catalog: ClassCatalog, diagnostics: [Diagnostic]) {
+    package mutating func finish() -> (catalog: ClassCatalog, diagnostics: [Diagnostic]) {
         var catalog = ClassCatalog.builtIn
         var accepted: [Declaration] = []
         var firstLocation: [String: SourceLocation] = [:]

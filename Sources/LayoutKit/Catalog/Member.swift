@@ -2,7 +2,7 @@
 /// outlet and an action of the same name; everything that reads members — the catalog, the
 /// class schema reader, writer and comparison, the rules — is written once over `MemberKey`, and a new
 /// kind is a new case here plus its schema element and its rules.
-enum MemberKind: String, Hashable, Sendable, CaseIterable {
+package enum MemberKind: String, Hashable, Sendable, CaseIterable {
     /// A reference to another object; its type is the class the destination must be (or derive from).
     case outlet
     /// A method a control calls on its target; its type is the class the sender must be (or derive from).
@@ -25,23 +25,28 @@ enum MemberKind: String, Hashable, Sendable, CaseIterable {
     var hasClassType: Bool { self != .property }
 
     /// `outlets`, `actions`, `properties`, as messages say "it declares no …".
-    var plural: String { self == .property ? "properties" : "\(rawValue)s" }
+    package var plural: String { self == .property ? "properties" : "\(rawValue)s" }
 
     /// The type attributes whose values are class names, possibly module-qualified.
     static let typeAttributes = Set(allCases.filter(\.hasClassType).map(\.schemaTypeAttribute))
 }
 
 /// A member's identity within its class: its kind and its name.
-struct MemberKey: Hashable, Sendable, CustomStringConvertible {
-    var kind: MemberKind
-    var name: String
+package struct MemberKey: Hashable, Sendable, CustomStringConvertible {
+    package var kind: MemberKind
+    package var name: String
+
+    package init(kind: MemberKind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
 
     static func outlet(_ name: String) -> MemberKey { MemberKey(kind: .outlet, name: name) }
     static func action(_ name: String) -> MemberKey { MemberKey(kind: .action, name: name) }
     static func property(_ name: String) -> MemberKey { MemberKey(kind: .property, name: name) }
 
     /// `outlet 'name'`, as messages name a member.
-    var description: String { "\(kind.rawValue) '\(name)'" }
+    package var description: String { "\(kind.rawValue) '\(name)'" }
 }
 
 extension ClassCatalog {

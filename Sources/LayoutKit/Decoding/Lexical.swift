@@ -1,10 +1,10 @@
 /// The lexical rules attribute values follow, the same as `Schemas/layout.xsd` and `classes.xsd` state
 /// them, so that the decoder and libxml2's XSD validator accept exactly the same files.
-enum Lexical {
-    static let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+package enum Lexical {
+    package static let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
 
     /// XSD's `whiteSpace="collapse"`: trim, and turn each run of XML whitespace into one space.
-    static func collapse(_ value: String) -> String {
+    package static func collapse(_ value: String) -> String {
         // Almost every value is collapsed already: no tab, CR or LF, no leading, trailing or double space.
         if isCollapsed(value) { return value }
         var result = ""
@@ -27,7 +27,7 @@ enum Lexical {
     }
 
     /// `[A-Za-z_][A-Za-z0-9_]*`: class, module, outlet and property names.
-    static func isName(_ value: String) -> Bool {
+    package static func isName(_ value: String) -> Bool {
         matches(value, extraTail: [])
     }
 
@@ -164,7 +164,7 @@ enum Lexical {
 /// and stops once it cannot win, and every candidate looked at and every cell computed is paid out of
 /// `work`. Once it is spent, the rest of the file's messages go without a suggestion rather than
 /// waiting for one.
-struct SuggestionBudget {
+package struct SuggestionBudget {
     /// Names longer than this get no suggestion: a typo is a short edit of a short name.
     static let maximumLength = 64
     /// Candidates looked at plus edit-distance cells computed, for one file (article "Security").
@@ -172,14 +172,14 @@ struct SuggestionBudget {
 
     private(set) var work: Int
 
-    init(work: Int = Self.workPerFile) {
+    package init(work: Int = Self.workPerFile) {
         self.work = work
     }
 
     /// The closest of `candidates` to `word` by edit distance, when it is close enough to be a likely
     /// typo and the budget lasts; ties go to the name that sorts first, so the answer is the same
     /// whatever order a dictionary hands the candidates over in.
-    mutating func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+    package mutating func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
         guard work > 0, word.utf8.count <= Self.maximumLength * 4 else { return nil }
         var target: [Unicode.Scalar] = []
         Self.lowercase(word, into: &target)

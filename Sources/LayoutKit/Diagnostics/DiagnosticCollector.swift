@@ -2,7 +2,7 @@
 /// and the list ends with one `input-limit` diagnostic saying how many were not shown. A generator gone
 /// wrong can make millions of findings out of a small file; a person reads the first screenful, and the
 /// checker's memory, time and output stay proportional to the file (article "Security").
-struct DiagnosticCollector: Sendable {
+package struct DiagnosticCollector: Sendable {
     /// The most diagnostics reported for one file before the summary.
     static let maximumPerFile = 1_000
 
@@ -11,7 +11,7 @@ struct DiagnosticCollector: Sendable {
     private var firstDropped: SourceLocation?
     private let limit: Int
 
-    init(limit: Int = Self.maximumPerFile) {
+    package init(limit: Int = Self.maximumPerFile) {
         self.limit = limit
     }
 
@@ -22,7 +22,7 @@ struct DiagnosticCollector: Sendable {
     var isFull: Bool { kept.count >= limit }
 
     /// Keeps a diagnostic while there is room; past the limit its message is never even made.
-    mutating func report(
+    package mutating func report(
         _ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation?,
         notes: @autoclosure () -> [Diagnostic.Note] = []
     ) {
@@ -35,7 +35,7 @@ struct DiagnosticCollector: Sendable {
     }
 
     /// Keeps a diagnostic made already (one with notes) while there is room.
-    mutating func report(_ diagnostic: Diagnostic) {
+    package mutating func report(_ diagnostic: Diagnostic) {
         guard kept.count < limit else {
             if dropped == 0 { firstDropped = diagnostic.location }
             dropped += 1
@@ -46,7 +46,7 @@ struct DiagnosticCollector: Sendable {
 
     /// The kept diagnostics in `Diagnostic.ordered` order, then the summary of the dropped ones, which
     /// stands at the first dropped diagnostic's place.
-    var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         var result = kept.sorted(by: Diagnostic.ordered)
         if dropped > 0 {
             result.append(
@@ -80,7 +80,7 @@ struct DiagnosticCollector: Sendable {
     /// capped by itself, cut to `limit` in all: what leaves the engine for a file is at most `limit`
     /// diagnostics and one summary, whichever step added them (article "Security"). Earlier summaries
     /// are counted into the one summary.
-    static func capped(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {
+    package static func capped(_ diagnostics: [Diagnostic], limit: Int = maximumPerFile) -> [Diagnostic] {
         var collector = DiagnosticCollector(limit: limit)
         for diagnostic in diagnostics.sorted(by: Diagnostic.ordered) {
             if let count = droppedCount(in: diagnostic, limit: limit) {

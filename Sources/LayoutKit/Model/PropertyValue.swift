@@ -1,5 +1,5 @@
 /// The value types a `<property>` may have, as class schemas write them in `<property type=>`.
-enum PropertyType: String, CaseIterable, Sendable {
+package enum PropertyType: String, CaseIterable, Sendable {
     case string, integer, number, boolean, color, `enum`
 
     /// What a value of this type looks like, for `property-type-mismatch`; `values` are an enum's.

@@ -5,5 +5,5 @@ package enum InputLimits {
     package static let maximumFileBytes = 4 * 1024 * 1024
 
     /// `maximumFileBytes` in MiB, for messages.
-    static var maximumFileMebibytes: Int { maximumFileBytes / (1024 * 1024) }
+    package static var maximumFileMebibytes: Int { maximumFileBytes / (1024 * 1024) }
 }

@@ -1,13 +1,13 @@
 /// An element as a tree: names, decoded attribute values and where its start tag begins, made from a
 /// `ParsedDocument` for the readers that walk a tree (class schemas, settings, Interface Builder documents).
-struct ParsedElement: Sendable {
-    var name: String
-    var namespace: String?
-    var attributes: [ParsedAttribute]
-    var position: SourcePosition
-    var children: [ParsedElement] = []
+package struct ParsedElement: Sendable {
+    package var name: String
+    package var namespace: String?
+    package var attributes: [ParsedAttribute]
+    package var position: SourcePosition
+    package var children: [ParsedElement] = []
     /// Where the first non-whitespace text directly inside this element starts, if there is any.
-    var textPosition: SourcePosition?
+    package var textPosition: SourcePosition?
 
     init(name: String, namespace: String?, attributes: [ParsedAttribute], position: SourcePosition) {
         self.name = name
@@ -18,28 +18,34 @@ struct ParsedElement: Sendable {
 }
 
 /// One attribute of a `ParsedElement`, its value already decoded.
-struct ParsedAttribute: Sendable {
-    var name: String
-    var namespace: String?
-    var value: String
+package struct ParsedAttribute: Sendable {
+    package var name: String
+    package var namespace: String?
+    package var value: String
 }
 
 /// Which file a position is in: an index into the files of what is being analysed — a layout and the
 /// layouts it includes. An index rather than the path keeps positions plain values with nothing to
 /// reference-count, since every element, id and connection carries one.
-struct SourceFileID: Hashable, Sendable {
+package struct SourceFileID: Hashable, Sendable {
     var index: Int32
 
     /// The file being read itself (a layout, a class schema), not one it includes.
-    static let main = SourceFileID(index: 0)
+    package static let main = SourceFileID(index: 0)
 }
 
 /// A 1-based line and column inside one file, and that file: a layout that includes another holds
 /// positions in both, and each diagnostic points into the file its element came from.
-struct SourcePosition: Hashable, Sendable {
-    var file: SourceFileID
-    var line: Int
-    var column: Int
+package struct SourcePosition: Hashable, Sendable {
+    package var file: SourceFileID
+    package var line: Int
+    package var column: Int
+
+    package init(file: SourceFileID, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }
 
 /// Maps byte offsets of a file to lines and columns, for files of any length.
@@ -47,13 +53,13 @@ struct SourcePosition: Hashable, Sendable {
 /// Lines end at LF, CRLF or a lone CR, as XML defines them; columns count Unicode scalars. The
 /// parser asks for positions in document order, so the table keeps a cursor and counts forward from
 /// the last position it gave: one pass over the file in all, and no table of line starts to build.
-struct LineTable: Sendable {
+package struct LineTable: Sendable {
     private let bytes: [UInt8]
     /// The file the bytes are, put on every position.
-    let file: SourceFileID
+    package let file: SourceFileID
     private var cursor = (offset: 0, line: 1, column: 1)
 
-    init(_ bytes: [UInt8], file: SourceFileID) {
+    package init(_ bytes: [UInt8], file: SourceFileID) {
         self.bytes = bytes
         self.file = file
     }
@@ -61,7 +67,7 @@ struct LineTable: Sendable {
     var byteCount: Int { bytes.count }
 
     /// The line and column of a byte offset.
-    mutating func position(ofOffset offset: Int) -> SourcePosition {
+    package mutating func position(ofOffset offset: Int) -> SourcePosition {
         let target = max(0, min(offset, bytes.count))
         if target < cursor.offset { cursor = (0, 1, 1) }
         var (index, line, column) = cursor

@@ -12,9 +12,9 @@ internal import CLibXML2
 
 /// What the reader enforces beyond well-formedness, from the `input-limit` rule; the file size limit
 /// is `InputLimits.maximumFileBytes`, which readers of files share.
-struct XMLReaderLimits: Sendable {
+package struct XMLReaderLimits: Sendable {
     var maximumDepth = 128
-    var maximumElements = 100_000
+    package var maximumElements = 100_000
     /// libxml2 checks each attribute against every earlier one of its element, so this bounds that
     /// quadratic scan; layouts use a handful.
     var maximumAttributesPerElement = 256
@@ -22,11 +22,11 @@ struct XMLReaderLimits: Sendable {
     /// declare one or two.
     var maximumNamespaceDeclarations = 256
 
-    static let standard = XMLReaderLimits()
+    package static let standard = XMLReaderLimits()
 }
 
 /// The outcome of reading one document as a tree: the root element, or the one diagnostic that stopped it.
-enum XMLReadResult {
+package enum XMLReadResult {
     case document(ParsedElement)
     case failure(Diagnostic)
 }
@@ -43,9 +43,9 @@ enum XMLDocumentResult {
 /// Network access, DTDs, entity declarations and substitution, XInclude and foreign processing
 /// instructions are all refused; errors arrive through a structured handler set on this parse's own
 /// context, so nothing is printed and parses on many threads at once do not interfere.
-enum XMLReader {
+package enum XMLReader {
     /// Reads `bytes` into an element tree: `document(_:file:limits:)` made into `ParsedElement`s.
-    static func read(
+    package static func read(
         _ bytes: [UInt8],
         file: String,
         limits: XMLReaderLimits = .standard

@@ -132,15 +132,14 @@ final class IncludeStore: Sendable {
     let source: any LayoutSource
     let catalog: ClassCatalog?
     /// The run's rule settings, applied to each included layout before its errors are counted.
-    let ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
+    let ruleSettings: [RuleID: RuleSetting]
     private let names = Locked<KnownNames??>(nil)
     private let decoded = Locked<[String: DecodedLayout]>([:])
     private let checked = Locked<[String: CheckedLayout]>([:])
     private let summaries = Locked<[String: IncludeSummary]>([:])
     private let templates = Locked<[String: LayoutTemplate]>([:])
 
-    init(source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: CheckConfiguration.RuleSetting] = [:])
-    {
+    init(source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: RuleSetting] = [:]) {
         self.source = source
         self.catalog = catalog
         self.ruleSettings = ruleSettings

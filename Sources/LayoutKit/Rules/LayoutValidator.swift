@@ -14,13 +14,13 @@ public struct LayoutValidator: Sendable {
         /// The severity each rule a configuration names is given (`layout-check.xml`'s `<rule>`),
         /// applied as diagnostics leave the rules: an ignored rule is gone before includes count a
         /// layout's errors.
-        package var ruleSettings: [RuleID: CheckConfiguration.RuleSetting]
+        package var ruleSettings: [RuleID: RuleSetting]
 
         /// The default options.
         package init() { ruleSettings = [:] }
 
         /// Options with a configuration's rule settings.
-        package init(ruleSettings: [RuleID: CheckConfiguration.RuleSetting]) {
+        package init(ruleSettings: [RuleID: RuleSetting]) {
             self.ruleSettings = ruleSettings
         }
     }
@@ -169,7 +169,7 @@ public struct LayoutValidator: Sendable {
     /// include (`includes` says of which type); what the includes themselves come to is the store's.
     static func check(
         _ decoded: DecodedLayout, catalog: ClassCatalog?, includes: IncludeStore?,
-        ruleSettings: [RuleID: CheckConfiguration.RuleSetting] = [:]
+        ruleSettings: [RuleID: RuleSetting] = [:]
     ) -> CheckedLayout {
         guard var layout = decoded.layout, let document = decoded.document else {
             return CheckedLayout(diagnostics: decoded.diagnostics, sites: [])
@@ -190,7 +190,7 @@ public struct LayoutValidator: Sendable {
         // Configured severities too, so that an ignored rule is no error of this layout when an
         // including layout counts them.
         if !ruleSettings.isEmpty {
-            diagnostics = CheckConfiguration(rules: ruleSettings).apply(to: diagnostics)
+            diagnostics = RuleSetting.apply(ruleSettings, to: diagnostics)
         }
         let sites = analysis.objects.indices.compactMap { index -> IncludeSite? in
             let node = analysis.objects[index].node

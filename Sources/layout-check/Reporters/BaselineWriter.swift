@@ -1,3 +1,4 @@
+import LayoutChecking
 import LayoutKit
 
 /// The baseline file `--write-baseline` writes and `--baseline` reads (`Baseline` in LayoutKit).

@@ -1,3 +1,5 @@
+import LayoutKit
+
 extension ClassCatalog {
     /// Builds a catalog from Swift code: every class the files declare, its superclass, and the
     /// elements of its `outlets`, `actions` and `properties` lists, typed by the declarations they name.
@@ -33,9 +35,8 @@ struct SwiftCatalogBuilder {
         "Sendable", "Equatable", "Hashable", "CustomStringConvertible", "CustomDebugStringConvertible", "Identifiable",
     ]
 
-    /// LayoutKit's own view classes, by their Swift names.
-    private static let builtInNames: [String: ElementKind] = Dictionary(
-        uniqueKeysWithValues: ElementKind.allCases.map { (String(describing: $0.viewClass), $0) })
+    /// LayoutKit's own view classes, by their Swift names: the element of each.
+    private static let builtInNames = ClassCatalog.builtInElementsBySwiftName
 
     private var classes: [String: SwiftClass] = [:]
     /// Class keys in the order their files and declarations came, for a stable catalog.
@@ -110,7 +111,8 @@ struct SwiftCatalogBuilder {
 
     private enum ResolvedType: Equatable {
         case swiftClass(String)
-        case builtIn(ElementKind)
+        /// LayoutKit's view made by the element of this name.
+        case builtIn(String)
     }
 
     /// The class a type name names, seen from `module`: that module's class first, then the one class
@@ -132,12 +134,12 @@ struct SwiftCatalogBuilder {
             }
             let others = byName[qualified] ?? []
             // LayoutKit's views are the built-in classes, also when LayoutKit's own sources are read.
-            if let kind = Self.builtInNames[qualified], others.allSatisfy({ $0.hasPrefix("LayoutKit.") }) {
-                return .builtIn(kind)
+            if let element = Self.builtInNames[qualified], others.allSatisfy({ $0.hasPrefix("LayoutKit.") }) {
+                return .builtIn(element)
             }
             if others.count == 1 { return .swiftClass(others[0]) }
             // `Control` is what every sender of an action is; a view is the nearest the catalog knows.
-            if qualified == "Control" { return .builtIn(.view) }
+            if qualified == "Control" { return .builtIn("view") }
             return nil
         }
         return nil
@@ -146,7 +148,7 @@ struct SwiftCatalogBuilder {
     private func catalogKey(_ type: ResolvedType) -> String {
         switch type {
         case .swiftClass(let key): key
-        case .builtIn(let kind): kind.rawValue
+        case .builtIn(let element): element
         }
     }
 

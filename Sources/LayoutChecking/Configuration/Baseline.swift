@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// The findings a repository has accepted for now, so that a check reports only new ones.
 ///
 /// Written by `layout-check --write-baseline FILE`, read by `--baseline FILE`:

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// What `layout-check` takes from an Xcode project (`MyApp.xcodeproj/project.pbxproj`): its native
 /// targets, each with the Swift files it compiles, the Interface Builder files it copies, the folders
 /// Xcode 16 keeps in sync with it, and the build settings of its default configuration.

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// Reads the small XML files that steer a run — the configuration and the baseline — strictly: every
 /// element, attribute and piece of text they do not allow is a `configuration` diagnostic at its
 /// element, so a typo never silently turns a setting off.

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// One object of a `.xib` or `.storyboard`: an element with an `id` that connections can name.
 struct InterfaceBuilderObject: Sendable {
     enum Placeholder: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 
 /// An `@IBOutlet` property of a Swift class.
 struct SwiftOutlet: Sendable {

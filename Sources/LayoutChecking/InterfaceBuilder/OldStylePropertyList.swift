@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// A value of an old-style (NeXTSTEP) ASCII property list, the format of Xcode's `project.pbxproj`:
 /// `{ key = value; }` dictionaries, `( a, b, )` arrays, quoted or bare strings, `<hex>` data, and
 /// `/* */` and `//` comments. Every value keeps where it starts, for diagnostics.

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 
 /// One value of sourcekitd's structure reply, as `SwiftStructureFilter` reads it: sourcekitd's own
 /// variants in the worker (SourceKit.swift), or parsed JSON in the tests and the fuzzer.

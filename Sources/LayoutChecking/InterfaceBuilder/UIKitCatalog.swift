@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// The UIKit classes Interface Builder creates: which element makes which class, each class's
 /// superclass, and the outlets UIKit itself declares (so that a connection to `delegate` is known).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutKit
 
 /// Reads one line of the worker's filtered reply (`SwiftStructureFilter`) into the dictionaries the
 /// declaration readers walk, in one pass over its bytes.

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// What one Interface Builder file defines and names that Swift code refers to by string: its reuse
 /// identifiers, scenes' storyboard identifiers, segue identifiers, and the storyboards it references.
 package struct InterfaceBuilderIdentifiers: Sendable {

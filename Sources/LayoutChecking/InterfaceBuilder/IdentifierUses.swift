@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// One call of a Swift file that names an Interface Builder identifier or file by a string, as the
 /// syntax shows it: `dequeueReusableCell(withIdentifier: "Cell", for: indexPath)`,
 /// `register(PhotoCell.self, forCellReuseIdentifier: "Photo")`, `UIStoryboard(name: "Main", bundle: nil)`.

@@ -1,5 +1,6 @@
 internal import CSourceKit
 import Foundation
+import LayoutKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// The identifier rules of a run: Swift string literals that name a reuse identifier, storyboard ID,
 /// segue or Interface Builder file that no file of the run defines (`unknown-reuse-identifier`,
 /// `unknown-storyboard-identifier`, `unknown-segue-identifier`, `unknown-interface-file`), and the

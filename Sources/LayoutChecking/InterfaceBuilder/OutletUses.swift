@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// How Swift code uses implicitly unwrapped outlets, read from its text: whether any use reads one as if
 /// it were connected (`titleLabel.text`, `cell.titleLabel.text`), and whether code assigns one itself.
 ///

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// What a `layout-check.xml` file asks of a run: where the class schemas are, which files to leave
 /// out, and a severity per rule.
 ///
@@ -18,15 +20,8 @@ package struct CheckConfiguration: Sendable, Equatable {
     /// The name `layout-check` looks for in the working directory and the folders above it.
     package static let fileName = "layout-check.xml"
 
-    /// What a configuration may do with a rule's diagnostics.
-    package enum RuleSetting: String, Sendable, Hashable, CaseIterable {
-        /// Reported as errors.
-        case error
-        /// Reported as warnings.
-        case warning
-        /// Not reported at all.
-        case ignore
-    }
+    /// What a configuration may do with a rule's diagnostics: LayoutKit's, since the engine applies it.
+    package typealias RuleSetting = LayoutKit.RuleSetting
 
     /// One finding of an Interface Builder file silenced from the configuration, since Xcode drops the
     /// attributes it does not know when it rewrites a nib, so an `lk:ignore` cannot live there:
@@ -112,16 +107,7 @@ package struct CheckConfiguration: Sendable, Equatable {
     /// The diagnostics as the configuration has them: each rule's severity set, ignored rules dropped.
     /// Rules off by default (`open-class`) are dropped unless the configuration gives them a severity.
     package func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            var changed = diagnostic
-            switch rules[diagnostic.rule] {
-            case nil: return diagnostic.rule.descriptor?.isEnabledByDefault == false ? nil : diagnostic
-            case .ignore: return nil
-            case .error: changed.severity = .error
-            case .warning: changed.severity = .warning
-            }
-            return changed
-        }
+        RuleSetting.apply(rules, to: diagnostics)
     }
 
     /// Reads a configuration file.

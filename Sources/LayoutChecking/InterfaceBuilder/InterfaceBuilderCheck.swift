@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// Checks `.xib` and `.storyboard` files against the Swift classes they name, with the rules of the
 /// rules table: `unknown-outlet`, `unknown-action`, `outlet-type-mismatch`, `unknown-class`,
 /// `unknown-destination` per file, and `unconnected-outlet` across every file of a run.

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// Localized copies of one Interface Builder file — `Base.lproj/Main.storyboard`, `fr.lproj/Main.storyboard`
 /// — repeat its connections, so they repeat its findings. A finding of a copy that the base file has too
 /// (same rule, same message) is reported once, at the base file, with a note at each copy; a copy's own

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// A glob over `/`-separated relative paths, as `<exclude path>` writes it: `*` is any run of
 /// characters within one name, `?` one character within a name, and a `**` name any number of
 /// directories, none included (`Layouts/Legacy/**`, `**/Generated/*.layout.xml`).

@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// What a configuration says of the findings of Interface Builder files, applied as they leave the
 /// rules of each file, as `LayoutValidator` applies suppressions and severities to a layout's: first the
 /// `<ignore>`s (a nib cannot hold an `lk:ignore`: Xcode drops attributes it does not know), then each
