@@ -407,7 +407,10 @@ final class DirectoryListings: Sendable {
     }
 
     private static let keptBytes = 1 << 20
-    private let kept = Locked<(listings: [FileIdentity: Entries], bytes: Int)>(([:], 0))
+    private let kept = Locked<(listings: [FileIdentity: Entries], bytes: Int, reads: Int)>(([:], 0, 0))
+
+    /// How many directories the run's searches read from the file system, for the tests.
+    var directoriesRead: Int { kept.withLock { $0.reads } }
 
     fileprivate func entries(_ identity: FileIdentity, modified: [Int]) -> (records: [UInt8], starts: [Int])? {
         kept.withLock { kept in
@@ -419,6 +422,7 @@ final class DirectoryListings: Sendable {
     fileprivate func keep(_ identity: FileIdentity, modified: [Int], records: [UInt8], starts: [Int]) {
         let size = records.count + starts.count * MemoryLayout<Int>.stride
         kept.withLock { kept in
+            kept.reads += 1
             guard kept.listings[identity] == nil, kept.bytes + size <= Self.keptBytes else { return }
             kept.listings[identity] = Entries(records: records, starts: starts, modified: modified)
             kept.bytes += size
