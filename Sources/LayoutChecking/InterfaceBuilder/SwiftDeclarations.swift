@@ -633,6 +633,12 @@ private struct StructureReader {
 
     /// The class a type name names: `UIKit.UILabel` → `UILabel`, `Base<Int>` → `Base`.
     static func className(_ type: String) -> String {
+        // Most names are one plain word (`UIViewController`): returned as they are, with no Character walk.
+        if type.utf8.allSatisfy({ byte in
+            byte < 0x80 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ".") && byte > UInt8(ascii: " ")
+        }) {
+            return type
+        }
         var name = type.filter { !$0.isWhitespace }
         if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
