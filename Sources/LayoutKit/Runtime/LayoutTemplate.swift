@@ -2,8 +2,10 @@
 /// connections with their Swift members. Immutable, so any number of threads share one.
 struct LayoutTemplate: Sendable {
     struct ObjectRecipe: Sendable {
-        var make: @Sendable () -> View
-        var attributeValues: [AttributeValue]
+        /// The class created: `viewClass.init()`, as the element's class entry says (`ClassEntry.viewClass`).
+        var viewClass: View.Type
+        /// The element's attributes that a `viewClass` object has, each set with no cast.
+        var attributes: [AttributeSetter]
         /// `<property>` values, parsed, with the declarations that set them.
         var properties: [(member: MemberDeclaration, value: PropertyValue)] = []
         var parent: Int?
@@ -78,8 +80,8 @@ struct LayoutTemplate: Sendable {
         var recipes: [ObjectRecipe] = []
         var placed: [Int] = []
         var includedConnections: [ConnectionRecipe] = []
-        // The exact class each `make` creates, by the analysis's object index; `nil` where not known
-        // here (an include's object).
+        // The exact class each object is, by the analysis's object index; `nil` where not known here
+        // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
         placed.reserveCapacity(analysis.objects.count)
         madeTypes.reserveCapacity(analysis.objects.count)
@@ -97,11 +99,10 @@ struct LayoutTemplate: Sendable {
                 includedConnections += template.connections.map { $0.moved(by: offset) }
                 continue
             }
-            let kind = object.node.kind
-            let entry = classes[.object(index)]
-            let make = entry?.make ?? { @Sendable in kind.viewClass.init() }
-            // A registered class's `make` is `T.init()` for its own `T`.
-            madeTypes.append(entry?.make == nil ? kind.viewClass : entry?.swiftType?.type)
+            // An entry that cannot be created (a silenced `class-kind-mismatch` naming a class layouts only
+            // connect) creates the element's own class, as an unresolved class does.
+            let viewClass = classes[.object(index)]?.viewClass ?? object.node.kind.viewClass
+            madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
             let properties = object.node.properties.compactMap { property -> (MemberDeclaration, PropertyValue)? in
                 guard let entry = classes[.object(index)],
@@ -114,7 +115,9 @@ struct LayoutTemplate: Sendable {
             placed.append(recipes.count)
             recipes.append(
                 ObjectRecipe(
-                    make: make, attributeValues: object.node.attributeValues, properties: properties, parent: parent))
+                    viewClass: viewClass,
+                    attributes: object.node.attributeValues.compactMap { AttributeSetter($0, on: viewClass) },
+                    properties: properties, parent: parent))
         }
         objects = recipes
         topLevel = analysis.topLevel.map { placed[$0] }
@@ -290,11 +293,11 @@ struct LayoutTemplate: Sendable {
         if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
         var created: [View] = []
         created.reserveCapacity(objects.count)
-        // By index, so that no recipe (its closure, its arrays) is copied and retained.
+        // By index, so that no recipe (its arrays) is copied and retained.
         for index in objects.indices {
-            let view = objects[index].make()
-            objects[index].attributeValues.withUnsafeBufferPointer { values in
-                for value in values.indices { values[value].apply(to: view) }
+            let view = objects[index].viewClass.init()
+            objects[index].attributes.withUnsafeBufferPointer { attributes in
+                for attribute in attributes.indices { AttributeSetter.apply(attributes.baseAddress! + attribute, to: view) }
             }
             for property in objects[index].properties.indices {
                 _ = objects[index].properties[property].member.accessor.assign(
