@@ -6,8 +6,9 @@ struct LayoutTemplate: Sendable {
         var viewClass: View.Type
         /// The element's attributes that a `viewClass` object has, each set with no cast.
         var attributes: [AttributeSetter]
-        /// `<property>` values, parsed, with the declarations that set them.
-        var properties: [(member: MemberDeclaration, value: PropertyValue)] = []
+        /// `<property>` values, each converted to its property's type once, as the closure that sets it
+        /// (`MemberAccessor.bind`).
+        var properties: [@Sendable (AnyObject) -> Bool] = []
         var parent: Int?
     }
 
@@ -22,6 +23,10 @@ struct LayoutTemplate: Sendable {
         /// Whether both ends are created objects whose classes, known when compiling, fit `member`:
         /// instantiating need not check this connection again.
         var fitsWhenCompiled = false
+        /// `member.accessor.storedOffset`, read once: where an outlet's stored property lies.
+        var storedOffset: Int?
+        /// For an action, `member.accessor.sendAction`, made once: what the control calls.
+        var sendAction: (@Sendable (AnyObject, AnyObject) -> Bool)?
 
         /// This connection in a template that holds its template's objects from `offset` on: an
         /// included layout's, which has no placeholders, so every endpoint is an object.
@@ -104,13 +109,13 @@ struct LayoutTemplate: Sendable {
             let viewClass = classes[.object(index)]?.viewClass ?? object.node.kind.viewClass
             madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
-            let properties = object.node.properties.compactMap { property -> (MemberDeclaration, PropertyValue)? in
+            let properties = object.node.properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
                 guard let entry = classes[.object(index)],
                     let member = catalog.member(.property(property.name), of: entry.key),
                     let declaration = member.declaration, let type = member.propertyType,
                     let value = type.parse(property.value, values: member.values)
                 else { return nil }
-                return (declaration, value)
+                return declaration.accessor.bind(value)
             }
             placed.append(recipes.count)
             recipes.append(
@@ -151,7 +156,9 @@ struct LayoutTemplate: Sendable {
                 }
                 return ConnectionRecipe(
                     source: place(source), member: declaration, destination: place(destination), event: link.event,
-                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled)
+                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled,
+                    storedOffset: declaration.accessor.storedOffset,
+                    sendAction: link.event == nil ? nil : declaration.accessor.sendAction)
             }
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
@@ -262,7 +269,7 @@ struct LayoutTemplate: Sendable {
     /// a final class, set with one store, or an action (the control keeps the target weakly and calls
     /// the method when it sends the event). `false` for other outlets, which the caller sets.
     private func connectsDirectly(_ recipe: Int, in graph: Graph) -> Bool {
-        if let offset = connections[recipe].member.accessor.storedOffset {
+        if let offset = connections[recipe].storedOffset {
             // `build` checked that the source has the property and the destination is of its type.
             if let source = graph.unretained(connections[recipe].source),
                 let destination = graph.unretained(connections[recipe].destination)
@@ -271,14 +278,14 @@ struct LayoutTemplate: Sendable {
             }
             return true
         }
-        guard let event = connections[recipe].event else { return false }
+        guard let event = connections[recipe].event, let perform = connections[recipe].sendAction else { return false }
         if let source = graph.resolve(connections[recipe].source),
             let control = graph.resolve(connections[recipe].destination) as? Control
         {
             // The member's name and closure, not a copy of the whole declaration.
             control.addTarget(
                 source, name: connections[recipe].member.key.name,
-                perform: connections[recipe].member.accessor.sendAction, for: event)
+                perform: perform, for: event)
         }
         return true
     }
@@ -291,19 +298,20 @@ struct LayoutTemplate: Sendable {
     ) throws(LayoutError) -> Graph {
         let givenExternals = try checkPlaceholders(owner: owner, externalObjects: externalObjects)
         if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
-        var created: [View] = []
-        created.reserveCapacity(objects.count)
-        // By index, so that no recipe (its arrays) is copied and retained.
-        for index in objects.indices {
-            let view = objects[index].viewClass.init()
-            objects[index].attributes.withUnsafeBufferPointer { attributes in
-                for attribute in attributes.indices { AttributeSetter.apply(attributes.baseAddress! + attribute, to: view) }
+        // Each object is set up, then moved into the array: not retained for it and released again.
+        let created = [View](unsafeUninitializedCapacity: objects.count) { buffer, count in
+            // By index, so that no recipe (its arrays) is copied and retained.
+            for index in objects.indices {
+                let view = objects[index].viewClass.init()
+                objects[index].attributes.withUnsafeBufferPointer { attributes in
+                    for attribute in attributes.indices {
+                        AttributeSetter.apply(attributes.baseAddress! + attribute, to: view)
+                    }
+                }
+                for property in objects[index].properties.indices { _ = objects[index].properties[property](view) }
+                buffer.initializeElement(at: index, to: consume view)
+                count = index + 1
             }
-            for property in objects[index].properties.indices {
-                _ = objects[index].properties[property].member.accessor.assign(
-                    view, objects[index].properties[property].value)
-            }
-            created.append(view)
         }
         for index in objects.indices {
             guard let parent = objects[index].parent else { continue }
