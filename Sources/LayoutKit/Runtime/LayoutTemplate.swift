@@ -185,7 +185,7 @@ struct LayoutTemplate: Sendable {
     ///   `instantiateOnMainActor` has.
     func instantiate(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
-    ) throws(LayoutError) -> [AnyObject] {
+    ) throws(LayoutError) -> TopLevelObjects {
         if connectsOnMainActorOnly {
             let isolated = connections.filter { $0.member.accessor.isMainActor }
             throw LayoutError(
@@ -217,7 +217,7 @@ struct LayoutTemplate: Sendable {
     @MainActor
     func instantiateOnMainActor(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
-    ) throws(LayoutError) -> [AnyObject] {
+    ) throws(LayoutError) -> TopLevelObjects {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
         for recipe in connections.indices {
             if connectsDirectly(recipe, in: graph) { continue }
@@ -228,6 +228,19 @@ struct LayoutTemplate: Sendable {
             _ = connections[recipe].member.accessor.applyOnMainActor(source, destination)
         }
         return graph.awaken(topLevel)
+    }
+
+    /// The top-level objects of one instantiation, kept as its created objects and the top-level ones'
+    /// indices: the caller that wants the one top-level object gets it with no array made for it.
+    struct TopLevelObjects {
+        let created: [View]
+        let indices: [Int]
+
+        /// Every top-level object, in document order.
+        var array: [AnyObject] { indices.map { created[$0] } }
+
+        /// The top-level object, when there is exactly one.
+        var only: View? { indices.count == 1 ? created[indices[0]] : nil }
     }
 
     /// The objects of one instantiation: the created ones, and the placeholders' objects as given.
@@ -256,12 +269,12 @@ struct LayoutTemplate: Sendable {
         }
 
         /// Wakes every created object in document order and returns the top-level ones.
-        func awaken(_ topLevel: [Int]) -> [AnyObject] {
+        func awaken(_ topLevel: [Int]) -> TopLevelObjects {
             // Not retained: `created` holds them, and a view cannot be released while the graph exists.
             for index in created.indices {
                 Unmanaged.passUnretained(created[index])._withUnsafeGuaranteedRef { $0.awakeFromLayout() }
             }
-            return topLevel.map { created[$0] }
+            return TopLevelObjects(created: created, indices: topLevel)
         }
     }
 
