@@ -395,6 +395,14 @@ struct LayoutTemplate: Sendable {
             location: location)
     }
 
+    /// `objects[name]`. A few objects (an app passes one or two) are searched by comparing keys, which
+    /// costs less than hashing `name`; keys are unique under `==`, so the answer is the same.
+    private static func object(named name: String, in objects: [String: AnyObject]) -> AnyObject? {
+        guard objects.count <= 4 else { return objects[name] }
+        for (key, object) in objects where key == name { return object }
+        return nil
+    }
+
     /// Checks the owner and the external objects given against the placeholders.
     ///
     /// - Returns: The object given for each of `externals`, by index (`nil` for one without a name).
@@ -430,7 +438,7 @@ struct LayoutTemplate: Sendable {
                 given.append(nil)
                 continue
             }
-            let object = externalObjects[name]
+            let object = Self.object(named: name, in: externalObjects)
             given.append(object)
             guard let object else {
                 problems.append(
