@@ -16,7 +16,7 @@ public struct ClassCatalog: Sendable {
             var members: [Member]
             var builtIn: ElementKind?
             var swiftType: ClassType?
-            var make: (@Sendable () -> View)?
+            var viewClass: View.Type?
             var location: SourceLocation?
             var openReason: String?
         }
@@ -30,13 +30,13 @@ public struct ClassCatalog: Sendable {
 
         init(
             key: String, name: String, module: String?, base: String?, members: [Member],
-            builtIn: ElementKind? = nil, swiftType: ClassType? = nil, make: (@Sendable () -> View)? = nil,
+            builtIn: ElementKind? = nil, swiftType: ClassType? = nil, viewClass: View.Type? = nil,
             location: SourceLocation? = nil, openReason: String? = nil
         ) {
             box = Box(
                 Fields(
                     key: key, name: name, module: module, base: base, members: members, builtIn: builtIn,
-                    swiftType: swiftType, make: make, location: location, openReason: openReason))
+                    swiftType: swiftType, viewClass: viewClass, location: location, openReason: openReason))
         }
 
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
@@ -66,8 +66,9 @@ public struct ClassCatalog: Sendable {
         var builtIn: ElementKind? { box.fields.builtIn }
         /// The Swift class, when the catalog came from a registry.
         var swiftType: ClassType? { box.fields.swiftType }
-        /// Creates the object, for classes a layout can create.
-        var make: (@Sendable () -> View)? { box.fields.make }
+        /// The class created (`viewClass.init()`), for classes a layout can create: the built-in
+        /// element's class, or the `T` a view class was registered as.
+        var viewClass: View.Type? { box.fields.viewClass }
         /// Where it was declared, for schema-built catalogs.
         var location: SourceLocation? { box.fields.location }
         /// Why its members are not all known (a list the Swift syntax does not show): rules then never
@@ -98,7 +99,7 @@ public struct ClassCatalog: Sendable {
                 ClassEntry(
                     key: kind.rawValue, name: kind.rawValue, module: nil,
                     base: kind == .view ? nil : ElementKind.view.rawValue, members: [], builtIn: kind,
-                    swiftType: ClassType(kind.viewClass), make: { kind.viewClass.init() }))
+                    swiftType: ClassType(kind.viewClass), viewClass: kind.viewClass))
         }
         catalog.resolveHierarchy()
         return catalog

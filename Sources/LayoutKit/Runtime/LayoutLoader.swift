@@ -94,6 +94,13 @@ public struct LayoutLoader: Sendable {
     public func instantiate(
         owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> [AnyObject] {
+        try topLevelObjects(owner: owner, externalObjects: externalObjects).array
+    }
+
+    /// `instantiate(owner:externalObjects:)`, its top-level objects not yet in an array of their own.
+    private func topLevelObjects(
+        owner: AnyObject?, externalObjects: [String: AnyObject]
+    ) throws(LayoutError) -> LayoutTemplate.TopLevelObjects {
         try template.instantiate(
             owner: owner, ownerMembers: owner.map { OwnerMembers.shared.members(of: Swift.type(of: $0)) },
             externalObjects: externalObjects)
@@ -115,7 +122,8 @@ public struct LayoutLoader: Sendable {
     ) throws(LayoutError) -> [AnyObject] {
         try template.instantiateOnMainActor(
             owner: owner, ownerMembers: OwnerMembers.mainActor.members(ofMainActor: Swift.type(of: owner)),
-            externalObjects: externalObjects)
+            externalObjects: externalObjects
+        ).array
     }
 
     /// `instantiate(owner:externalObjects:)` on the main actor, where outlets of main-actor classes — an
@@ -128,7 +136,8 @@ public struct LayoutLoader: Sendable {
     ) throws(LayoutError) -> [AnyObject] {
         try template.instantiateOnMainActor(
             owner: owner, ownerMembers: owner.map { OwnerMembers.mainActor.members(ofMainActor: Swift.type(of: $0)) },
-            externalObjects: externalObjects)
+            externalObjects: externalObjects
+        ).array
     }
 
     /// Creates a fresh object graph whose one top-level object is exactly a `T` — not a subclass —
@@ -139,7 +148,7 @@ public struct LayoutLoader: Sendable {
     public func instantiate<T: AnyObject>(
         _ type: T.Type, owner: AnyObject? = nil, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> T {
-        try exactlyOne(type, of: instantiate(owner: owner, externalObjects: externalObjects))
+        try exactlyOne(type, of: topLevelObjects(owner: owner, externalObjects: externalObjects))
     }
 
     /// `instantiate(_:owner:externalObjects:)` on the main actor, for a main-actor owner.
@@ -150,6 +159,16 @@ public struct LayoutLoader: Sendable {
         _ type: T.Type, owner: Owner, externalObjects: [String: AnyObject] = [:]
     ) throws(LayoutError) -> T {
         try exactlyOne(type, of: instantiate(owner: owner, externalObjects: externalObjects))
+    }
+
+    /// The one top-level object, when it is exactly a `T`: read in place, with no array of the top-level
+    /// objects made unless it is not.
+    private func exactlyOne<T: AnyObject>(_: T.Type, of objects: LayoutTemplate.TopLevelObjects) throws(LayoutError)
+        -> T
+    {
+        // Exactly a `T`, so the downcast needs no check.
+        if let object = objects.only, Swift.type(of: object) == T.self { return unsafeDowncast(object, to: T.self) }
+        return try exactlyOne(T.self, of: objects.array)
     }
 
     /// The one top-level object, when it is exactly a `T`.

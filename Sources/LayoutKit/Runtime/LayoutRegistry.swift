@@ -19,12 +19,14 @@ public struct LayoutRegistry: Sendable {
         /// Its actions, inherited ones included.
         public var actions: [Action] { members.compactMap { $0.key.kind == .action ? Action(declaration: $0) : nil } }
         /// Whether a layout can create it (it is a `View`), rather than only receive it as owner or external.
-        public var isView: Bool { make != nil }
+        public var isView: Bool { viewClass != nil }
 
         /// Every member, inherited ones included, as the Swift class declares them.
         let members: [MemberDeclaration]
         let classType: ClassType
-        let make: (@Sendable () -> View)?
+        /// The class a layout creates for it (`viewClass.init()`): the `T` it was registered as, `nil` for
+        /// a class layouts only connect.
+        let viewClass: View.Type?
 
         /// `Module.Name`.
         public var description: String { "\(module).\(name)" }
@@ -60,7 +62,7 @@ public struct LayoutRegistry: Sendable {
     ///   - module: The module layouts use; the Swift type's module by default.
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
     public mutating func register<T: View>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
-        try add(type, name: name, module: module, members: Self.members(of: type), make: { T.init() })
+        try add(type, name: name, module: module, members: Self.members(of: type), viewClass: T.self)
     }
 
     /// Registers a class that layouts never create but connect: an owner or an external object.
@@ -68,7 +70,7 @@ public struct LayoutRegistry: Sendable {
     /// Its outlets are connected when it adopts `OutletDeclaring`, its actions when it adopts `ActionDeclaring`.
     /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
     public mutating func register<T: AnyObject>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
-        try add(type, name: name, module: module, members: Self.members(of: type), make: nil)
+        try add(type, name: name, module: module, members: Self.members(of: type), viewClass: nil)
     }
 
     /// Registers a main-actor class that layouts connect but never create: an owner such as a view
@@ -80,7 +82,7 @@ public struct LayoutRegistry: Sendable {
     public mutating func register<T: MainActorOutletDeclaring>(
         _ type: T.Type, name: String? = nil, module: String? = nil
     ) throws {
-        try add(type, name: name, module: module, members: mainActorMembers(of: type), make: nil)
+        try add(type, name: name, module: module, members: mainActorMembers(of: type), viewClass: nil)
     }
 
     /// The registered class for a Swift type, if any.
@@ -100,14 +102,14 @@ public struct LayoutRegistry: Sendable {
 
     private mutating func add(
         _ type: AnyObject.Type, name: String?, module: String?, members: [MemberDeclaration],
-        make: (@Sendable () -> View)?
+        viewClass: View.Type?
     ) throws {
         let classType = ClassType(type)
         let qualified = classType.qualifiedName
         let defaultModule = qualified.split(separator: ".").first.map(String.init) ?? qualified
         let registered = RegisteredClass(
             name: name ?? classType.name, module: module ?? defaultModule, members: members, classType: classType,
-            make: make)
+            viewClass: viewClass)
         if let existing = indexByType[classType].map({ classes[$0] }) {
             guard existing.name == registered.name, existing.module == registered.module else {
                 throw RegistrationError(
@@ -243,7 +245,7 @@ public struct LayoutRegistry: Sendable {
                     key: member.key, type: type, typeName: type.map(catalog.schemaName) ?? member.typeName,
                     isOptional: member.isOptional, values: member.values, declaration: member)
             },
-            swiftType: registered.classType, make: registered.make)
+            swiftType: registered.classType, viewClass: registered.viewClass)
     }
 
     /// The catalog key of a registered or built-in Swift class.

@@ -2,10 +2,13 @@
 /// connections with their Swift members. Immutable, so any number of threads share one.
 struct LayoutTemplate: Sendable {
     struct ObjectRecipe: Sendable {
-        var make: @Sendable () -> View
-        var attributeValues: [AttributeValue]
-        /// `<property>` values, parsed, with the declarations that set them.
-        var properties: [(member: MemberDeclaration, value: PropertyValue)] = []
+        /// The class created: `viewClass.init()`, as the element's class entry says (`ClassEntry.viewClass`).
+        var viewClass: View.Type
+        /// The element's attributes that a `viewClass` object has, each set with no cast.
+        var attributes: [AttributeSetter]
+        /// `<property>` values, each converted to its property's type once, as the closure that sets it
+        /// (`MemberAccessor.bind`).
+        var properties: [@Sendable (AnyObject) -> Bool] = []
         var parent: Int?
     }
 
@@ -20,6 +23,10 @@ struct LayoutTemplate: Sendable {
         /// Whether both ends are created objects whose classes, known when compiling, fit `member`:
         /// instantiating need not check this connection again.
         var fitsWhenCompiled = false
+        /// `member.accessor.storedOffset`, read once: where an outlet's stored property lies.
+        var storedOffset: Int?
+        /// For an action, `member.accessor.sendAction`, made once: what the control calls.
+        var sendAction: (@Sendable (AnyObject, AnyObject) -> Bool)?
 
         /// This connection in a template that holds its template's objects from `offset` on: an
         /// included layout's, which has no placeholders, so every endpoint is an object.
@@ -78,8 +85,8 @@ struct LayoutTemplate: Sendable {
         var recipes: [ObjectRecipe] = []
         var placed: [Int] = []
         var includedConnections: [ConnectionRecipe] = []
-        // The exact class each `make` creates, by the analysis's object index; `nil` where not known
-        // here (an include's object).
+        // The exact class each object is, by the analysis's object index; `nil` where not known here
+        // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
         placed.reserveCapacity(analysis.objects.count)
         madeTypes.reserveCapacity(analysis.objects.count)
@@ -97,24 +104,25 @@ struct LayoutTemplate: Sendable {
                 includedConnections += template.connections.map { $0.moved(by: offset) }
                 continue
             }
-            let kind = object.node.kind
-            let entry = classes[.object(index)]
-            let make = entry?.make ?? { @Sendable in kind.viewClass.init() }
-            // A registered class's `make` is `T.init()` for its own `T`.
-            madeTypes.append(entry?.make == nil ? kind.viewClass : entry?.swiftType?.type)
+            // An entry that cannot be created (a silenced `class-kind-mismatch` naming a class layouts only
+            // connect) creates the element's own class, as an unresolved class does.
+            let viewClass = classes[.object(index)]?.viewClass ?? object.node.kind.viewClass
+            madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
-            let properties = object.node.properties.compactMap { property -> (MemberDeclaration, PropertyValue)? in
+            let properties = object.node.properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
                 guard let entry = classes[.object(index)],
                     let member = catalog.member(.property(property.name), of: entry.key),
                     let declaration = member.declaration, let type = member.propertyType,
                     let value = type.parse(property.value, values: member.values)
                 else { return nil }
-                return (declaration, value)
+                return declaration.accessor.bind(value)
             }
             placed.append(recipes.count)
             recipes.append(
                 ObjectRecipe(
-                    make: make, attributeValues: object.node.attributeValues, properties: properties, parent: parent))
+                    viewClass: viewClass,
+                    attributes: object.node.attributeValues.compactMap { AttributeSetter($0, on: viewClass) },
+                    properties: properties, parent: parent))
         }
         objects = recipes
         topLevel = analysis.topLevel.map { placed[$0] }
@@ -148,7 +156,9 @@ struct LayoutTemplate: Sendable {
                 }
                 return ConnectionRecipe(
                     source: place(source), member: declaration, destination: place(destination), event: link.event,
-                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled)
+                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled,
+                    storedOffset: declaration.accessor.storedOffset,
+                    sendAction: link.event == nil ? nil : declaration.accessor.sendAction)
             }
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
@@ -175,7 +185,7 @@ struct LayoutTemplate: Sendable {
     ///   `instantiateOnMainActor` has.
     func instantiate(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
-    ) throws(LayoutError) -> [AnyObject] {
+    ) throws(LayoutError) -> TopLevelObjects {
         if connectsOnMainActorOnly {
             let isolated = connections.filter { $0.member.accessor.isMainActor }
             throw LayoutError(
@@ -207,7 +217,7 @@ struct LayoutTemplate: Sendable {
     @MainActor
     func instantiateOnMainActor(
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
-    ) throws(LayoutError) -> [AnyObject] {
+    ) throws(LayoutError) -> TopLevelObjects {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
         for recipe in connections.indices {
             if connectsDirectly(recipe, in: graph) { continue }
@@ -218,6 +228,19 @@ struct LayoutTemplate: Sendable {
             _ = connections[recipe].member.accessor.applyOnMainActor(source, destination)
         }
         return graph.awaken(topLevel)
+    }
+
+    /// The top-level objects of one instantiation, kept as its created objects and the top-level ones'
+    /// indices: the caller that wants the one top-level object gets it with no array made for it.
+    struct TopLevelObjects {
+        let created: [View]
+        let indices: [Int]
+
+        /// Every top-level object, in document order.
+        var array: [AnyObject] { indices.map { created[$0] } }
+
+        /// The top-level object, when there is exactly one.
+        var only: View? { indices.count == 1 ? created[indices[0]] : nil }
     }
 
     /// The objects of one instantiation: the created ones, and the placeholders' objects as given.
@@ -246,12 +269,12 @@ struct LayoutTemplate: Sendable {
         }
 
         /// Wakes every created object in document order and returns the top-level ones.
-        func awaken(_ topLevel: [Int]) -> [AnyObject] {
+        func awaken(_ topLevel: [Int]) -> TopLevelObjects {
             // Not retained: `created` holds them, and a view cannot be released while the graph exists.
             for index in created.indices {
                 Unmanaged.passUnretained(created[index])._withUnsafeGuaranteedRef { $0.awakeFromLayout() }
             }
-            return topLevel.map { created[$0] }
+            return TopLevelObjects(created: created, indices: topLevel)
         }
     }
 
@@ -259,7 +282,7 @@ struct LayoutTemplate: Sendable {
     /// a final class, set with one store, or an action (the control keeps the target weakly and calls
     /// the method when it sends the event). `false` for other outlets, which the caller sets.
     private func connectsDirectly(_ recipe: Int, in graph: Graph) -> Bool {
-        if let offset = connections[recipe].member.accessor.storedOffset {
+        if let offset = connections[recipe].storedOffset {
             // `build` checked that the source has the property and the destination is of its type.
             if let source = graph.unretained(connections[recipe].source),
                 let destination = graph.unretained(connections[recipe].destination)
@@ -268,14 +291,14 @@ struct LayoutTemplate: Sendable {
             }
             return true
         }
-        guard let event = connections[recipe].event else { return false }
+        guard let event = connections[recipe].event, let perform = connections[recipe].sendAction else { return false }
         if let source = graph.resolve(connections[recipe].source),
             let control = graph.resolve(connections[recipe].destination) as? Control
         {
             // The member's name and closure, not a copy of the whole declaration.
             control.addTarget(
                 source, name: connections[recipe].member.key.name,
-                perform: connections[recipe].member.accessor.sendAction, for: event)
+                perform: perform, for: event)
         }
         return true
     }
@@ -288,19 +311,20 @@ struct LayoutTemplate: Sendable {
     ) throws(LayoutError) -> Graph {
         let givenExternals = try checkPlaceholders(owner: owner, externalObjects: externalObjects)
         if let owner, let ownerMembers { try checkOwnerConnected(ownerMembers, of: type(of: owner)) }
-        var created: [View] = []
-        created.reserveCapacity(objects.count)
-        // By index, so that no recipe (its closure, its arrays) is copied and retained.
-        for index in objects.indices {
-            let view = objects[index].make()
-            objects[index].attributeValues.withUnsafeBufferPointer { values in
-                for value in values.indices { values[value].apply(to: view) }
+        // Each object is set up, then moved into the array: not retained for it and released again.
+        let created = [View](unsafeUninitializedCapacity: objects.count) { buffer, count in
+            // By index, so that no recipe (its arrays) is copied and retained.
+            for index in objects.indices {
+                let view = objects[index].viewClass.init()
+                objects[index].attributes.withUnsafeBufferPointer { attributes in
+                    for attribute in attributes.indices {
+                        AttributeSetter.apply(attributes.baseAddress! + attribute, to: view)
+                    }
+                }
+                for property in objects[index].properties.indices { _ = objects[index].properties[property](view) }
+                buffer.initializeElement(at: index, to: consume view)
+                count = index + 1
             }
-            for property in objects[index].properties.indices {
-                _ = objects[index].properties[property].member.accessor.assign(
-                    view, objects[index].properties[property].value)
-            }
-            created.append(view)
         }
         for index in objects.indices {
             guard let parent = objects[index].parent else { continue }
@@ -371,6 +395,14 @@ struct LayoutTemplate: Sendable {
             location: location)
     }
 
+    /// `objects[name]`. A few objects (an app passes one or two) are searched by comparing keys, which
+    /// costs less than hashing `name`; keys are unique under `==`, so the answer is the same.
+    private static func object(named name: String, in objects: [String: AnyObject]) -> AnyObject? {
+        guard objects.count <= 4 else { return objects[name] }
+        for (key, object) in objects where key == name { return object }
+        return nil
+    }
+
     /// Checks the owner and the external objects given against the placeholders.
     ///
     /// - Returns: The object given for each of `externals`, by index (`nil` for one without a name).
@@ -406,7 +438,7 @@ struct LayoutTemplate: Sendable {
                 given.append(nil)
                 continue
             }
-            let object = externalObjects[name]
+            let object = Self.object(named: name, in: externalObjects)
             given.append(object)
             guard let object else {
                 problems.append(

@@ -69,6 +69,10 @@ struct MemberAccessor: Sendable {
     /// Sets a property of an object to a value; `false` when the object or the value is of another type,
     /// and always for kinds other than properties.
     let assign: @Sendable (AnyObject, PropertyValue) -> Bool
+    /// `assign` with its value converted once: the closure that sets that value on an object (`false`
+    /// when the object is of another type), made when a layout is compiled so that instantiating
+    /// converts nothing. `nil` when the value does not convert, and always for kinds other than properties.
+    let bind: @Sendable (PropertyValue) -> (@Sendable (AnyObject) -> Bool)?
     /// Where an outlet's property lies in its object, when it is a stored property of a final class:
     /// a checked connection then sets it with one store (`StoredPropertyOffset`) rather than through
     /// `isolation`'s closure and the key path. `nil` for other outlets and other kinds.
@@ -97,6 +101,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
+        bind = { _ in nil }
         storedOffset = Self.referenceOffset(keyPath)
         outletIdentity = keyPath
     }
@@ -109,6 +114,7 @@ struct MemberAccessor: Sendable {
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
+        bind = { _ in nil }
         storedOffset = Self.referenceOffset(keyPath)
         outletIdentity = storedOffset.map { StoredOutlet(root: ObjectIdentifier(Root.self), offset: $0) }
     }
@@ -123,6 +129,7 @@ struct MemberAccessor: Sendable {
             },
             read: { _ in nil })
         assign = { _, _ in false }
+        bind = { _ in nil }
         storedOffset = nil
         outletIdentity = nil
     }
@@ -139,12 +146,13 @@ struct MemberAccessor: Sendable {
             },
             read: { _ in nil })
         assign = { _, _ in false }
+        bind = { _ in nil }
         storedOffset = nil
         outletIdentity = nil
     }
 
     /// The accessor of a property: a key path to a value that `convert` makes from a parsed value.
-    init<Root: AnyObject, Value>(
+    init<Root: AnyObject, Value: Sendable>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
         convert: @escaping @Sendable (PropertyValue) -> Value?
     ) {
@@ -159,6 +167,18 @@ struct MemberAccessor: Sendable {
                 object[keyPath: keyPath] = converted
             }
             return true
+        }
+        bind = { value in
+            guard let converted = convert(value) else { return nil }
+            return { object in
+                guard let object = object as? Root else { return false }
+                if let offset {
+                    StoredPropertyOffset.assign(converted, at: offset, of: object)
+                } else {
+                    object[keyPath: keyPath] = converted
+                }
+                return true
+            }
         }
         storedOffset = nil
         outletIdentity = nil

@@ -18,7 +18,7 @@ public struct Property: Sendable, CustomStringConvertible {
     /// The name layouts use in `<property name=>`.
     public var name: String { declaration.key.name }
 
-    private init<Root: AnyObject, Value>(
+    private init<Root: AnyObject, Value: Sendable>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, type: PropertyType,
         values: [String] = [], convert: @escaping @Sendable (PropertyValue) -> Value?
     ) {
