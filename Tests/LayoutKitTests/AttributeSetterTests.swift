@@ -106,4 +106,19 @@ import Testing
         let button = try #require(root.subviews.last.flatMap { $0 as? IconButton })
         #expect(button.title == "Share" && button.image == "square.and.arrow.up" && button.alpha == 0.5)
     }
+
+    /// `isSubclass(_:of:)` by the class tree, also when the ancestor reaches it as a `View.Type` parameter
+    /// passed on (the shape Swift 6.3.1's optimizer got wrong for the cast this walk replaced).
+    @Test func aClassIsASubclassOnlyOfItsOwnAncestors() {
+        @inline(never) func fits(_ made: AnyObject.Type, _ ancestor: View.Type) -> Bool {
+            isSubclass(made, of: ancestor)
+        }
+        #expect(fits(TitledLabel.self, Label.self))
+        #expect(fits(TitledLabel.self, View.self))
+        #expect(fits(Label.self, Label.self))
+        #expect(!fits(Button.self, Label.self))
+        #expect(!fits(Label.self, TitledLabel.self))
+        #expect(!fits(IconButton.self, ImageView.self))
+        #expect(isSubclass(IconButton.self, of: Button.self))
+    }
 }

@@ -255,8 +255,15 @@ public struct LayoutRegistry: Sendable {
     }
 }
 
-/// Whether `type` is `ancestor` or a subclass of it, without the Objective-C runtime.
+/// Whether `type` is `ancestor` or a subclass of it, without the Objective-C runtime: a walk up `type`'s
+/// superclasses. (Not a cast to the opened `ancestor`, `type is Ancestor.Type`: Swift 6.3.1's optimizer
+/// opened a `View.Type` parameter passed on here as `View` itself, so every view "was" a `Label`.)
 func isSubclass(_ type: AnyObject.Type, of ancestor: AnyObject.Type) -> Bool {
-    func check<Ancestor>(_: Ancestor.Type) -> Bool { type is Ancestor.Type }
-    return _openExistential(ancestor, do: check)
+    let target = ObjectIdentifier(ancestor)
+    var current: AnyClass? = type
+    while let candidate = current {
+        if ObjectIdentifier(candidate) == target { return true }
+        current = _getSuperclass(candidate)
+    }
+    return false
 }
