@@ -101,6 +101,78 @@ import Testing
         #expect(numbers?.map { $0 as? Int } == [nil, nil, 7])
     }
 
+    /// `ReplyJSON.node`, the typed reader the declaration readers use, reads every field that the dictionary
+    /// reader reads from the real replies; it drops keys the filter never writes; and it refuses a reply that
+    /// gives one of the filter's keys a value of another type (a broken worker), which the dictionary reader
+    /// would pass on for every cast to miss.
+    @Test func theNodeReaderReadsWhatTheDictionaryReaderReads() throws {
+        let sourceKit = try Self.sourceKit.get()
+        func dictionary(_ node: StructureNode) -> [String: Any] {
+            var result: [String: Any] = [:]
+            let strings: [(SwiftStructureKey, String?)] = [
+                (.kind, node.kind), (.name, node.name), (.typeName, node.typeName),
+                (.selectorName, node.selectorName), (.attribute, node.attribute), (.severity, node.severity),
+                (.description, node.description),
+            ]
+            for (key, value) in strings { if let value { result[key.rawValue] = value } }
+            let integers: [(SwiftStructureKey, Int?)] = [
+                (.offset, node.offset), (.length, node.length), (.nameOffset, node.nameOffset),
+                (.bodyOffset, node.bodyOffset), (.bodyLength, node.bodyLength), (.line, node.line),
+                (.column, node.column),
+            ]
+            for (key, value) in integers { if let value { result[key.rawValue] = value } }
+            let lists: [(SwiftStructureKey, [StructureNode])] = [
+                (.substructure, node.children), (.attributes, node.attributeNodes),
+                (.inheritedTypes, node.inheritedTypes), (.diagnostics, node.diagnostics),
+            ]
+            for (key, value) in lists where !value.isEmpty { result[key.rawValue] = value.map(dictionary) }
+            return result
+        }
+        /// The dictionary reader's reading, with empty lists dropped as the node has none.
+        func known(_ object: [String: Any]) -> [String: Any] {
+            object.reduce(into: [:]) { result, entry in
+                if let list = entry.value as? [[String: Any]] {
+                    if !list.isEmpty { result[entry.key] = list.map(known) }
+                } else {
+                    result[entry.key] = entry.value
+                }
+            }
+        }
+        func canonical(_ object: Any) -> Data? {
+            try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        }
+        var lines = 0
+        for file in [
+            "Sources/LayoutChecking/InterfaceBuilder/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
+            "Sources/LayoutChecking/InterfaceBuilder/InterfaceBuilderCheck.swift",
+            "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers/Shop/CatalogViewController.swift",
+        ] {
+            let bytes = try Repository.bytes(Repository.root.appendingPathComponent(file))
+            guard case .json(let json) = sourceKit.reply(to: bytes, name: file, calls: IdentifierUseReader.callees)
+            else {
+                Issue.record("sourcekitd did not answer for \(file)")
+                continue
+            }
+            for line in json.split(separator: "\n") {
+                let text = Array(line.utf8)[...]
+                let node = try #require(ReplyJSON.node(text), "\(file): \(line)")
+                let object = try #require(ReplyJSON.object(text))
+                #expect(canonical(dictionary(node)) == canonical(known(object)), "\(file): \(line)")
+                lines += 1
+            }
+        }
+        #expect(lines > 10)
+        let unknown = ReplyJSON.node(Array(#"{"key.kind":"k","other":[1,{"a":"b"}],"key.offset":3,}"#.utf8)[...])
+        #expect(unknown?.kind == "k" && unknown?.offset == 3)
+        for wrong in [
+            #"{"key.kind":5}"#, #"{"key.offset":"3"}"#, #"{"key.offset":1.5}"#, #"{"key.substructure":{}}"#,
+            #"{"key.substructure":[1]}"#, #"{"key.attributes":[{"key.attribute":true}]}"#, #"["key.kind"]"#,
+            #"{"key.kind":"k"} x"#,
+        ] {
+            #expect(ReplyJSON.node(Array(wrong.utf8)[...]) == nil, "\(wrong)")
+        }
+    }
+
     /// A class whose method bodies hold 4× the statements: the same reply but for the digits of a length,
     /// where the whole reply grows with every call in them.
     @Test func theReplyDoesNotGrowWithFunctionBodies() throws {

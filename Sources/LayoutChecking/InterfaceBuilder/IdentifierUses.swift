@@ -52,7 +52,7 @@ package struct IdentifierUseReader {
     }
 
     /// Every use in `structure`, in the order of the file.
-    static func uses(in structure: [String: Any], bytes: [UInt8], file: String) -> [IdentifierUse] {
+    static func uses(in structure: StructureNode, bytes: [UInt8], file: String) -> [IdentifierUse] {
         var reader = IdentifierUseReader(bytes: bytes, file: file)
         reader.collect(structure)
         return reader.uses()
@@ -60,11 +60,11 @@ package struct IdentifierUseReader {
 
     /// Reads the calls in `structure` and everything under it (one top-level declaration of a filtered
     /// reply, or a whole reply).
-    mutating func collect(_ structure: [String: Any]) {
+    mutating func collect(_ structure: StructureNode) {
         var pending = [structure]
         while let entry = pending.popLast() {
-            let children = entry["key.substructure"] as? [[String: Any]] ?? []
-            if entry["key.kind"] as? String == "source.lang.swift.expr.call" { read(call: entry, children) }
+            let children = entry.children
+            if entry.kind == "source.lang.swift.expr.call" { read(call: entry, children) }
             pending += children
         }
     }
@@ -89,13 +89,13 @@ package struct IdentifierUseReader {
         var length: Int
     }
 
-    private mutating func read(call: [String: Any], _ children: [[String: Any]]) {
-        guard let callee = call["key.name"] as? String else { return }
+    private mutating func read(call: StructureNode, _ children: [StructureNode]) {
+        guard let callee = call.name else { return }
         let arguments = children.compactMap { child -> Argument? in
-            guard child["key.kind"] as? String == "source.lang.swift.expr.argument",
-                let offset = child["key.bodyoffset"] as? Int, let length = child["key.bodylength"] as? Int
+            guard child.kind == "source.lang.swift.expr.argument",
+                let offset = child.bodyOffset, let length = child.bodyLength
             else { return nil }
-            return Argument(label: child["key.name"] as? String, offset: offset, length: length)
+            return Argument(label: child.name, offset: offset, length: length)
         }
         let labels = arguments.map { $0.label ?? "_" }
         let base = Self.baseName(callee)

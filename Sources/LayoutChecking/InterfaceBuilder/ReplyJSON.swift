@@ -26,7 +26,7 @@ enum ReplyJSON {
         }
     }
 
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var failed = false
@@ -270,6 +270,160 @@ enum ReplyJSON {
                 index += 1
             }
             return value
+        }
+    }
+}
+
+/// One dictionary of the worker's filtered reply, with the keys the filter keeps (`SwiftStructureKey`) as
+/// typed fields: read straight from the line's bytes (`ReplyJSON.node(_:)`), with no dictionary, no hashing
+/// of keys and no boxing, which was the larger part of decoding a reply into `[String: Any]`.
+final class StructureNode {
+    var kind: String?
+    var name: String?
+    var typeName: String?
+    var selectorName: String?
+    var attribute: String?
+    var severity: String?
+    var description: String?
+    var offset: Int?
+    var length: Int?
+    var nameOffset: Int?
+    var bodyOffset: Int?
+    var bodyLength: Int?
+    var line: Int?
+    var column: Int?
+    /// `key.substructure`.
+    var children: [StructureNode] = []
+    /// `key.attributes`: each an attribute with its `attribute`, `offset` and `length`.
+    var attributeNodes: [StructureNode] = []
+    /// `key.inheritedtypes`: each with its `name`.
+    var inheritedTypes: [StructureNode] = []
+    /// `key.diagnostics`: each with `severity`, `line`, `column` and `description`.
+    var diagnostics: [StructureNode] = []
+
+    /// The attributes' kinds (`source.decl.attribute.iboutlet`).
+    var attributes: [String] { attributeNodes.compactMap(\.attribute) }
+}
+
+extension ReplyJSON {
+    /// The node `bytes` hold, or `nil` when they hold anything else, are not JSON, or give a key of the
+    /// filter's a value of another type than the filter writes (a broken or hostile worker: the file is then
+    /// unreadable, never misread). Keys the filter does not write are read and dropped.
+    static func node(_ bytes: ArraySlice<UInt8>) -> StructureNode? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            reader.skipWhitespace()
+            guard reader.index < buffer.count, buffer[reader.index] == UInt8(ascii: "{"),
+                let node = reader.node(depth: 0)
+            else { return nil }
+            reader.skipWhitespace()
+            return reader.index == buffer.count && !reader.failed ? node : nil
+        }
+    }
+}
+
+extension ReplyJSON.Reader {
+    /// The object at `index` (its `{`) as a node; `nil` (and `failed`) when it is not one.
+    mutating func node(depth: Int) -> StructureNode? {
+        guard depth <= ReplyJSON.maximumDepth else { return failNode() }
+        index += 1
+        let node = StructureNode()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return node
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return failNode() }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return failNode() }
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count else { return failNode() }
+            guard read(key, into: node, depth: depth) else { return failNode() }
+            skipWhitespace()
+            guard index < bytes.count else { return failNode() }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return node
+                }
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return node
+            } else {
+                return failNode()
+            }
+        }
+    }
+
+    private mutating func failNode() -> StructureNode? {
+        failed = true
+        return nil
+    }
+
+    /// Reads the value of `key` into its field; false when it is not of the type the filter writes.
+    private mutating func read(_ key: String, into node: StructureNode, depth: Int) -> Bool {
+        switch SwiftStructureKey(rawValue: key) {
+        case .kind?: return readString { node.kind = $0 }
+        case .name?: return readString { node.name = $0 }
+        case .typeName?: return readString { node.typeName = $0 }
+        case .selectorName?: return readString { node.selectorName = $0 }
+        case .attribute?: return readString { node.attribute = $0 }
+        case .severity?: return readString { node.severity = $0 }
+        case .description?: return readString { node.description = $0 }
+        case .offset?: return readInt { node.offset = $0 }
+        case .length?: return readInt { node.length = $0 }
+        case .nameOffset?: return readInt { node.nameOffset = $0 }
+        case .bodyOffset?: return readInt { node.bodyOffset = $0 }
+        case .bodyLength?: return readInt { node.bodyLength = $0 }
+        case .line?: return readInt { node.line = $0 }
+        case .column?: return readInt { node.column = $0 }
+        case .substructure?: return readNodes(depth: depth) { node.children = $0 }
+        case .attributes?: return readNodes(depth: depth) { node.attributeNodes = $0 }
+        case .inheritedTypes?: return readNodes(depth: depth) { node.inheritedTypes = $0 }
+        case .diagnostics?: return readNodes(depth: depth) { node.diagnostics = $0 }
+        case nil: return value(depth: depth + 1) != nil
+        }
+    }
+
+    private mutating func readString(_ set: (String) -> Void) -> Bool {
+        guard bytes[index] == UInt8(ascii: "\""), let string = string() else { return false }
+        set(string)
+        return true
+    }
+
+    private mutating func readInt(_ set: (Int) -> Void) -> Bool {
+        guard let integer = value(depth: 0) as? Int else { return false }
+        set(integer)
+        return true
+    }
+
+    /// An array of objects, each a node.
+    private mutating func readNodes(depth: Int, _ set: ([StructureNode]) -> Void) -> Bool {
+        guard depth + 1 <= ReplyJSON.maximumDepth, bytes[index] == UInt8(ascii: "[") else { return false }
+        index += 1
+        var nodes: [StructureNode] = []
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { return false }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                set(nodes)
+                return true
+            }
+            guard bytes[index] == UInt8(ascii: "{"), let node = node(depth: depth + 2) else { return false }
+            nodes.append(node)
+            skipWhitespace()
+            guard index < bytes.count else { return false }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] != UInt8(ascii: "]") {
+                return false
+            }
         }
     }
 }

@@ -164,7 +164,7 @@ package struct SourceKit: Sendable {
     /// so that no more than one declaration's dictionaries exist at a time.
     struct StructureLines {
         /// `key.diagnostics` and nothing else.
-        let header: [String: Any]
+        let header: StructureNode
         private let text: [UInt8]
         private let lines: [Range<Int>]
 
@@ -177,16 +177,16 @@ package struct SourceKit: Sendable {
                 start = index + 1
             }
             if start < text.count { lines.append(start..<text.count) }
-            guard let first = lines.first, let header = ReplyJSON.object(text[first]) else { return nil }
+            guard let first = lines.first, let header = ReplyJSON.node(text[first]) else { return nil }
             self.header = header
             self.lines = Array(lines.dropFirst())
         }
 
         /// Calls `body` with each top-level declaration in order; false when a line is not a JSON object
         /// (`body` may have seen the ones before it).
-        func forEachDeclaration(_ body: ([String: Any]) -> Void) -> Bool {
+        func forEachDeclaration(_ body: (StructureNode) -> Void) -> Bool {
             for line in lines {
-                guard let entry = ReplyJSON.object(text[line]) else { return false }
+                guard let entry = ReplyJSON.node(text[line]) else { return false }
                 body(entry)
             }
             return true

@@ -202,14 +202,14 @@ package struct SwiftDeclarations: Sendable {
         protocols = reader.protocols
         identifierUses = calls.uses()
         diagnostics = []
-        let errors = (structure["key.diagnostics"] as? [[String: Any]] ?? []).filter {
-            $0["key.severity"] as? String == "source.diagnostic.severity.error"
+        let errors = structure.diagnostics.filter {
+            $0.severity == "source.diagnostic.severity.error"
         }
         if let first = errors.first {
             // sourcekitd's place and words, kept to a place in the file and one line of text.
-            let line = max(1, min(first["key.line"] as? Int ?? 1, bytes.count + 1))
-            let column = max(1, min(first["key.column"] as? Int ?? 1, bytes.count + 1))
-            let text = (first["key.description"] as? String ?? "syntax error").split(whereSeparator: \.isNewline)
+            let line = max(1, min(first.line ?? 1, bytes.count + 1))
+            let column = max(1, min(first.column ?? 1, bytes.count + 1))
+            let text = (first.description ?? "syntax error").split(whereSeparator: \.isNewline)
                 .joined(separator: " ")
             diagnostics.append(
                 Diagnostic(
@@ -218,14 +218,6 @@ package struct SwiftDeclarations: Sendable {
                     location: SourceLocation(file: file, line: line, column: column)))
         }
     }
-}
-
-extension [String: Any] {
-    fileprivate var children: [[String: Any]] { self["key.substructure"] as? [[String: Any]] ?? [] }
-    fileprivate var attributes: [String] {
-        (self["key.attributes"] as? [[String: Any]] ?? []).compactMap { $0["key.attribute"] as? String }
-    }
-    fileprivate func int(_ key: String) -> Int? { self[key] as? Int }
 }
 
 /// Walks sourcekitd's substructure, collecting classes and extensions with their members.
@@ -244,9 +236,9 @@ private struct StructureReader {
         lines = LineTable(bytes, file: .main)
     }
 
-    mutating func walk(_ entries: [[String: Any]], in outer: String?) {
+    mutating func walk(_ entries: [StructureNode], in outer: String?) {
         for entry in entries {
-            guard let kind = entry["key.kind"] as? String, let name = entry["key.name"] as? String else { continue }
+            guard let kind = entry.kind, let name = entry.name else { continue }
             switch kind {
             case "source.lang.swift.decl.class":
                 let qualified = outer.map { "\($0).\(name)" } ?? name
@@ -271,15 +263,13 @@ private struct StructureReader {
         }
     }
 
-    private mutating func readType(_ entry: [String: Any], kind: SwiftTypeDeclaration.Kind, name: String) {
-        let inherited = (entry["key.inheritedtypes"] as? [[String: Any]] ?? []).compactMap {
-            $0["key.name"] as? String
-        }
+    private mutating func readType(_ entry: StructureNode, kind: SwiftTypeDeclaration.Kind, name: String) {
+        let inherited = entry.inheritedTypes.compactMap(\.name)
         var declaration = SwiftTypeDeclaration(
             kind: kind, name: name,
             objectiveCName: objectiveCName(entry),
             superclass: kind == .class ? inherited.first.map(Self.className) : nil,
-            location: location(entry.int("key.nameoffset") ?? entry.int("key.offset") ?? 0))
+            location: location(entry.nameOffset ?? entry.offset ?? 0))
         declaration.inherited = inherited.map(Self.className)
         // `@objcMembers class` and `@objc extension` expose every method they declare.
         let exposesMethods =
@@ -288,31 +278,31 @@ private struct StructureReader {
         let children = entry.children
         for (index, member) in children.enumerated() {
             let attributes = member.attributes
-            let kind = member["key.kind"] as? String ?? ""
+            let kind = member.kind ?? ""
             if kind == "source.lang.swift.decl.var.static" || kind == "source.lang.swift.decl.var.class",
-                let name = member["key.name"] as? String,
+                let name = member.name,
                 let listKind = MemberKind.allCases.first(where: { $0.plural == name })
             {
                 declaration.memberLists.append(
                     memberList(listKind, member, expressions: within(member, children, after: index)))
             }
-            if kind == "source.lang.swift.decl.var.instance", let name = member["key.name"] as? String {
+            if kind == "source.lang.swift.decl.var.instance", let name = member.name {
                 declaration.storedProperties.append(
                     SwiftProperty(
                         name: name, typeName: propertyType(member, expressions: within(member, children, after: index)),
                         location: location(declarationStart(member))))
             }
-            if kind == "source.lang.swift.decl.function.method.instance", let name = member["key.name"] as? String {
+            if kind == "source.lang.swift.decl.function.method.instance", let name = member.name {
                 let parameter = member.children.first {
-                    $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter"
+                    $0.kind == "source.lang.swift.decl.var.parameter"
                 }
                 declaration.methods.append(
                     SwiftMethod(
                         name: String(name.prefix { $0 != "(" }),
-                        firstParameterType: (parameter?["key.typename"] as? String).map(Self.className),
+                        firstParameterType: (parameter?.typeName).map(Self.className),
                         location: location(declarationStart(member))))
             }
-            if kind == "source.lang.swift.decl.var.instance", let name = member["key.name"] as? String {
+            if kind == "source.lang.swift.decl.var.instance", let name = member.name {
                 if attributes.contains("source.decl.attribute.iboutlet") {
                     declaration.outlets.append(outlet(member, name: name))
                 }
@@ -321,11 +311,11 @@ private struct StructureReader {
                 }
             } else if kind == "source.lang.swift.decl.function.method.instance",
                 attributes.contains("source.decl.attribute.ibaction"),
-                let selector = member["key.selector_name"] as? String
+                let selector = member.selectorName
             {
                 declaration.actions.append(action(member, selector: selector))
             } else if kind == "source.lang.swift.decl.function.method.instance",
-                let name = member["key.name"] as? String,
+                let name = member.name,
                 exposesMethods || attributes.contains("source.decl.attribute.objc")
                     || attributes.contains("source.decl.attribute.objc.name"),
                 let selector = objectiveCName(member) ?? Self.selector(ofMethod: name)
@@ -337,15 +327,15 @@ private struct StructureReader {
     }
 
     /// A method that answers `selector`, with the type of its first parameter (the sender).
-    private mutating func action(_ member: [String: Any], selector: String) -> SwiftAction {
-        let sender = member.children.first { $0["key.kind"] as? String == "source.lang.swift.decl.var.parameter" }
+    private mutating func action(_ member: StructureNode, selector: String) -> SwiftAction {
+        let sender = member.children.first { $0.kind == "source.lang.swift.decl.var.parameter" }
         return SwiftAction(
-            selector: selector, senderType: (sender?["key.typename"] as? String).map(Self.className),
+            selector: selector, senderType: (sender?.typeName).map(Self.className),
             location: location(declarationStart(member)))
     }
 
-    private mutating func outlet(_ member: [String: Any], name: String) -> SwiftOutlet {
-        var type = (member["key.typename"] as? String ?? "").filter { !$0.isWhitespace }
+    private mutating func outlet(_ member: StructureNode, name: String) -> SwiftOutlet {
+        var type = (member.typeName ?? "").filter { !$0.isWhitespace }
         var optionality = SwiftOutlet.Optionality.required
         if type.hasSuffix("!") {
             optionality = .implicitlyUnwrapped
@@ -374,12 +364,12 @@ private struct StructureReader {
 
     /// The expressions sourcekitd lists after a declaration that lie inside it: the initial value or
     /// body of a property comes as its siblings, not its children.
-    private func within(_ member: [String: Any], _ siblings: [[String: Any]], after index: Int) -> [[String: Any]] {
-        guard let start = member.int("key.offset"), let length = member.int("key.length") else { return [] }
+    private func within(_ member: StructureNode, _ siblings: [StructureNode], after index: Int) -> [StructureNode] {
+        guard let start = member.offset, let length = member.length else { return [] }
         let end = start.addingReportingOverflow(length)
         var found = member.children
         for sibling in siblings[(index + 1)...] {
-            guard let offset = sibling.int("key.offset"), end.overflow || offset < end.partialValue else { break }
+            guard let offset = sibling.offset, end.overflow || offset < end.partialValue else { break }
             found.append(sibling)
         }
         return found
@@ -407,14 +397,14 @@ private struct StructureReader {
 
     /// One `outlets`/`actions`/`properties` list: its entries, and whether anything else builds it.
     private mutating func memberList(
-        _ kind: MemberKind, _ member: [String: Any], expressions: [[String: Any]]
+        _ kind: MemberKind, _ member: StructureNode, expressions: [StructureNode]
     ) -> SwiftMemberList {
         var list = SwiftMemberList(
             kind: kind, entries: [], openReason: nil, location: location(declarationStart(member)))
-        let start = member.int("key.offset") ?? 0
-        var declarationText = Array(text(start, member.int("key.length")).utf8)
-        func blank(_ entry: [String: Any]) {
-            guard let offset = entry.int("key.offset"), let length = entry.int("key.length") else { return }
+        let start = member.offset ?? 0
+        var declarationText = Array(text(start, member.length).utf8)
+        func blank(_ entry: StructureNode) {
+            guard let offset = entry.offset, let length = entry.length else { return }
             let from = offset.subtractingReportingOverflow(start)
             let to = from.partialValue.addingReportingOverflow(length)
             guard !from.overflow, !to.overflow else { return }
@@ -427,12 +417,12 @@ private struct StructureReader {
         }
         var pending = expressions
         while let expression = pending.popLast() {
-            let expressionKind = expression["key.kind"] as? String ?? ""
+            let expressionKind = expression.kind ?? ""
             switch expressionKind {
             case "source.lang.swift.expr.array":
                 pending += expression.children
             case "source.lang.swift.expr.call":
-                let callee = expression["key.name"] as? String ?? ""
+                let callee = expression.name ?? ""
                 guard Self.entryCalls[callee] == kind, let entry = listEntry(kind, expression) else {
                     list.openReason =
                         list.openReason
@@ -483,16 +473,16 @@ private struct StructureReader {
     }
 
     /// One entry of a list, when every argument is one the checker can read.
-    private mutating func listEntry(_ kind: MemberKind, _ call: [String: Any]) -> SwiftListEntry? {
-        let arguments = call.children.filter { $0["key.kind"] as? String == "source.lang.swift.expr.argument" }
-        let positional = arguments.filter { $0["key.name"] == nil }
+    private mutating func listEntry(_ kind: MemberKind, _ call: StructureNode) -> SwiftListEntry? {
+        let arguments = call.children.filter { $0.kind == "source.lang.swift.expr.argument" }
+        let positional = arguments.filter { $0.name == nil }
         guard positional.count == 2 else { return nil }
-        let name = text(positional[0].int("key.bodyoffset"), positional[0].int("key.bodylength"))
+        let name = text(positional[0].bodyOffset, positional[0].bodyLength)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\""),
             !name.dropFirst().dropLast().contains(where: { $0 == "\\" || $0 == "\"" })
         else { return nil }
-        var reference = text(positional[1].int("key.bodyoffset"), positional[1].int("key.bodylength"))
+        var reference = text(positional[1].bodyOffset, positional[1].bodyLength)
             .filter { !$0.isWhitespace }
         if kind == .action {
             guard !reference.hasPrefix("\\") else { return nil }
@@ -508,8 +498,8 @@ private struct StructureReader {
         let root = rootParts.joined(separator: ".")
         guard root.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         var isOptional = false
-        if let optional = arguments.first(where: { $0["key.name"] as? String == "optional" }) {
-            let value = text(optional.int("key.bodyoffset"), optional.int("key.bodylength"))
+        if let optional = arguments.first(where: { $0.name == "optional" }) {
+            let value = text(optional.bodyOffset, optional.bodyLength)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             // A value the syntax does not settle is read as optional: never a false "not connected".
             isOptional = value != "false"
@@ -517,12 +507,12 @@ private struct StructureReader {
         return SwiftListEntry(
             kind: kind, name: String(name.dropFirst().dropLast()),
             root: root.isEmpty || root == "Self" ? nil : root, member: member, isOptional: isOptional,
-            location: location(call.int("key.offset") ?? 0))
+            location: location(call.offset ?? 0))
     }
 
     /// A property's type: as declared without `?`/`!`, else as its initial value plainly has it.
-    private func propertyType(_ member: [String: Any], expressions: [[String: Any]]) -> String? {
-        if var type = member["key.typename"] as? String {
+    private func propertyType(_ member: StructureNode, expressions: [StructureNode]) -> String? {
+        if var type = member.typeName {
             type = type.filter { !$0.isWhitespace }
             if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
             if type.hasPrefix("Optional<"), type.hasSuffix(">") {
@@ -530,11 +520,11 @@ private struct StructureReader {
             }
             return type
         }
-        let declaration = text(member.int("key.offset"), member.int("key.length"))
+        let declaration = text(member.offset, member.length)
         guard let equals = declaration.firstIndex(of: "=") else { return nil }
         let value = declaration[declaration.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        if let call = expressions.first(where: { $0["key.kind"] as? String == "source.lang.swift.expr.call" }),
-            let callee = call["key.name"] as? String, value.hasPrefix(callee),
+        if let call = expressions.first(where: { $0.kind == "source.lang.swift.expr.call" }),
+            let callee = call.name, value.hasPrefix(callee),
             callee.first?.isUppercase == true, value.hasSuffix(")")
         {
             return callee.hasSuffix(".init") ? String(callee.dropLast(".init".count)) : callee
@@ -558,19 +548,19 @@ private struct StructureReader {
     }
 
     /// The cases an enum declares, in order.
-    private func cases(of entry: [String: Any]) -> [String] {
-        entry.children.filter { $0["key.kind"] as? String == "source.lang.swift.decl.enumcase" }
+    private func cases(of entry: StructureNode) -> [String] {
+        entry.children.filter { $0.kind == "source.lang.swift.decl.enumcase" }
             .flatMap(\.children)
-            .filter { $0["key.kind"] as? String == "source.lang.swift.decl.enumelement" }
+            .filter { $0.kind == "source.lang.swift.decl.enumelement" }
             .compactMap { element -> String? in
-                guard let name = (element["key.name"] as? String).map({ String($0.prefix { $0 != "(" }) }) else {
+                guard let name = (element.name).map({ String($0.prefix { $0 != "(" }) }) else {
                     return nil
                 }
                 // `case regular = "r"`: the raw value is what a layout writes.
                 let value = element.children.first {
-                    $0["key.kind"] as? String == "source.lang.swift.structure.elem.init_expr"
+                    $0.kind == "source.lang.swift.structure.elem.init_expr"
                 }
-                let raw = value.map { text($0.int("key.offset"), $0.int("key.length")) }?
+                let raw = value.map { text($0.offset, $0.length) }?
                     .trimmingCharacters(in: .whitespacesAndNewlines)
                 if let raw, raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") {
                     return String(raw.dropFirst().dropLast())
@@ -580,8 +570,8 @@ private struct StructureReader {
     }
 
     /// What `typealias Name = Target` names, read from the file.
-    private func typeAliasTarget(_ entry: [String: Any]) -> String? {
-        let declaration = text(entry.int("key.offset"), entry.int("key.length"))
+    private func typeAliasTarget(_ entry: StructureNode) -> String? {
+        let declaration = text(entry.offset, entry.length)
         guard let equals = declaration.firstIndex(of: "=") else { return nil }
         let target = declaration[declaration.index(after: equals)...].filter { !$0.isWhitespace }
         return target.isEmpty
@@ -589,16 +579,15 @@ private struct StructureReader {
     }
 
     /// Where a member's declaration begins: its first attribute, or its keyword.
-    private func declarationStart(_ member: [String: Any]) -> Int {
-        let attributeOffsets = (member["key.attributes"] as? [[String: Any]] ?? []).compactMap { $0.int("key.offset") }
-        return ([member.int("key.offset") ?? 0] + attributeOffsets).min() ?? 0
+    private func declarationStart(_ member: StructureNode) -> Int {
+        let attributeOffsets = member.attributeNodes.compactMap(\.offset)
+        return ([member.offset ?? 0] + attributeOffsets).min() ?? 0
     }
 
     /// The name in `@objc(Name)`, read from the file: sourcekitd gives only where the attribute is.
-    private func objectiveCName(_ entry: [String: Any]) -> String? {
-        for attribute in entry["key.attributes"] as? [[String: Any]] ?? []
-        where attribute["key.attribute"] as? String == "source.decl.attribute.objc.name" {
-            guard let offset = attribute.int("key.offset"), let length = attribute.int("key.length"),
+    private func objectiveCName(_ entry: StructureNode) -> String? {
+        for attribute in entry.attributeNodes where attribute.attribute == "source.decl.attribute.objc.name" {
+            guard let offset = attribute.offset, let length = attribute.length,
                 offset >= 0, length > 0, offset <= bytes.count, length <= bytes.count - offset
             else { continue }
             let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
