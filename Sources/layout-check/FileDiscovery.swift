@@ -96,6 +96,13 @@ struct FileDiscovery {
         roots.append(isDirectory ? .directory(path) : .file(path))
     }
 
+    /// Whether the search finds any file at all: a copy of it goes as far as the first, and this one is
+    /// left where it was.
+    var findsAnyFile: Bool {
+        var copy = self
+        return copy.next() != nil
+    }
+
     /// The next file to check, or `nil` when every PATH has been searched.
     mutating func next() -> InputFile? {
         while true {

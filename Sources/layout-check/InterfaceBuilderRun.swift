@@ -71,12 +71,7 @@ struct InterfaceBuilderRun {
     }
 
     /// Whether the PATHs hold any Interface Builder file at all (a search that stops at the first).
-    var findsAnyFile: Bool {
-        documents.contains { discovery in
-            var search = discovery
-            return search.next() != nil
-        }
-    }
+    var findsAnyFile: Bool { documents.contains(where: \.findsAnyFile) }
 
     /// Checks the Interface Builder files against the run's Swift declarations (each file's with its
     /// module), the configuration's `settings` applied inside the check, and returns how many were

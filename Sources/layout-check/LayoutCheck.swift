@@ -150,7 +150,7 @@ enum LayoutCheck {
         let catalogIsRead =
             interfaceBuilder == nil || arguments.writeSchemas != nil
             || settings.configuration.rules[.openClass].map { $0 != .ignore } == true
-            || findsAny(schemaFiles) || findsAny(layoutFiles)
+            || schemaFiles.findsAnyFile || layoutFiles.findsAnyFile
         let swiftCatalog = swift.flatMap {
             $0.isIncomplete || !catalogIsRead ? nil : ClassCatalog.load(swift: $0.files)
         }
@@ -403,12 +403,6 @@ enum LayoutCheck {
 
     /// One `open-class` finding per class whose members the Swift syntax does not show whole, at the
     /// class's Swift line (off unless the configuration enables the rule).
-    /// Whether a search finds any file (a copy of it goes as far as the first).
-    private static func findsAny(_ search: FileDiscovery) -> Bool {
-        var copy = search
-        return copy.next() != nil
-    }
-
     private static func openClasses(_ catalog: ClassCatalog) -> [Diagnostic] {
         catalog.openClasses.map { open in
             Diagnostic(

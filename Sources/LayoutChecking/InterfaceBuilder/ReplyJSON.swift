@@ -1,8 +1,10 @@
 import Foundation
 import LayoutKit
 
-/// Reads one line of the worker's filtered reply (`SwiftStructureFilter`) into the dictionaries the
-/// declaration readers walk, in one pass over its bytes.
+/// Reads one line of the worker's filtered reply (`SwiftStructureFilter`) in one pass over its bytes: into
+/// the typed nodes the declaration readers walk (`node(_:)`, below), or into dictionaries (`object(_:)`).
+/// The dictionary reader is the JSON grammar the node reader is built on; it is kept whole, and only the
+/// tests call it, to hold that grammar to Foundation's and the node reader to it.
 ///
 /// Foundation's `JSONSerialization` reads the same text, but through an intermediate tree, `NSNumber`s
 /// and arrays of `Any` that each reader's `as? [[String: Any]]` then converts element by element; on a
