@@ -280,12 +280,11 @@ import Testing
         let index = try #require(lines.firstIndex { $0.contains("[unknown-outlet]") }, "\(result)")
         #expect(
             lines[index]
-                == "\(Self.defects)/Profile.xib:20:17: error: ProfileViewController has no outlet named "
+                == "\(Self.defects)/Profile.xib:20:17: error: App.ProfileViewController has no outlet named "
                 + "'nameTextField'; did you mean 'nameField'? [unknown-outlet]")
         #expect(
             lines[index + 1]
-                == "\(Self.app)/SettingsViewController.swift:17:7: note: class ProfileViewController declared at "
-                + "SettingsViewController.swift:17:7")
+                == "\(Self.app)/SettingsViewController.swift:17:7: note: App.ProfileViewController is declared here")
     }
 
     @Test func gitHubAnnotationsCarryTheNote() throws {
@@ -294,7 +293,8 @@ import Testing
         ])
         let annotation = try #require(result.outputLines.first { $0.contains("title=unknown-outlet") }, "\(result)")
         #expect(
-            annotation.contains("%0A\(Self.app)/SettingsViewController.swift:17:7: note: class ProfileViewController"))
+            annotation.contains(
+                "%0A\(Self.app)/SettingsViewController.swift:17:7: note: App.ProfileViewController is declared here"))
     }
 
     @Test func aSwiftFileThatDoesNotParseIsADiagnosticAndTheRunGoesOn() throws {

@@ -413,7 +413,7 @@ import Testing
         #expect(
             try unconfigured.report().diagnostics.map { "\($0.rule) \($0.line)" }.sorted() == [
                 "outlet-type-mismatch 21", "unconnected-outlet 18", "unknown-action 57", "unknown-class 45",
-                "unknown-destination 22", "unknown-outlet 20",
+                "unknown-destination 22", "unknown-outlet 20", "unknown-outlet 22",
             ], "\(unconfigured)")
         try project.write(
             ConfigurationTests.configuration(
@@ -429,7 +429,8 @@ import Testing
         #expect(
             try configured.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }.sorted() == [
                 "outlet-type-mismatch Screens/Profile.xib:21", "unknown-class Screens/Profile.xib:45",
-                "unknown-destination Screens/Profile.xib:22", "unused-suppression layout-check.xml:6",
+                "unknown-destination Screens/Profile.xib:22", "unknown-outlet Screens/Profile.xib:22",
+                "unused-suppression layout-check.xml:6",
             ], "\(configured)")
         let unused = try #require(try configured.report().diagnostics.first { $0.rule == "unused-suppression" })
         #expect(unused.severity == "warning")

@@ -28,9 +28,10 @@ import Testing
         // A registry's unknown-class adds the call that registers the class; everything else is the same.
         let registryHint = /; if it is a Swift class, register it: try registry\.register\([^)]*\)/
         // A class schema's diagnostics also note where it declared the class; a registry has no such place.
+        // Notes in the layout itself (the first element of a duplicate id) are the same on both sides.
         let withoutNotes = fromSchema.map { diagnostic in
             var copy = diagnostic
-            copy.notes = []
+            copy.notes.removeAll { $0.location.file != url.path }
             return copy.description
         }
         #expect(
@@ -118,7 +119,7 @@ import Testing
             "schema:\n\(fromSchema.map(\.description).joined(separator: "\n"))\nSwift:\n\(fromSwift.map(\.description).joined(separator: "\n"))"
         )
         for diagnostic in fromSwift {
-            for note in diagnostic.notes {
+            for note in diagnostic.notes where note.location.file != url.path {
                 #expect(note.location.file.hasSuffix(".swift"), "\(diagnostic)")
             }
         }

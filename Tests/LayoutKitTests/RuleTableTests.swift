@@ -72,15 +72,22 @@ import Testing
         }
     }
 
-    /// Every row that says its findings are about Interface Builder files, past reading and format, has its
-    /// function among the Interface Builder checks (InterfaceBuilderTests proves each one reachable).
-    @Test func everyInterfaceBuilderRuleHasItsFunction() {
+    /// One engine: every row that says its findings are about Interface Builder files, past reading and
+    /// format, is judged by the same function as a layout's (InterfaceBuilderTests proves each one
+    /// reachable) — the engine's, or for a row that needs every file of the run, the run's one function.
+    /// No Interface Builder rule has a function of its own.
+    @Test func everyInterfaceBuilderRuleIsJudgedByTheLayoutsFunction() {
         let rules = RuleDescriptor.all.filter {
             $0.documents.contains(.interfaceBuilder) && ($0.phase == .structure || $0.phase == .classes)
         }
         #expect(rules.count == 8)
+        let runLevel = LayoutRules.runLevel[.interfaceBuilder] ?? []
+        #expect(runLevel == [.unconnectedOutlet])
         for rule in rules {
-            #expect(DocumentChecker.hasFunction(for: rule.id), "\(rule.id) has no Interface Builder function")
+            #expect(rule.documents.contains(.layout), "\(rule.id) is judged for Interface Builder files only")
+            #expect(
+                LayoutRules.hasFunction(for: rule.id) || runLevel.contains(rule.id),
+                "\(rule.id) has no function in LayoutRules")
         }
     }
 

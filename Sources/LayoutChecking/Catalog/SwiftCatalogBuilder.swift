@@ -182,12 +182,14 @@ struct SwiftCatalogBuilder {
         for key in order {
             guard let type = classes[key] else { continue }
             var openReason: String?
+            var unknownBase: String?
             var base: (name: String, location: SourceLocation)?
             if let first = type.declaration.inherited.first {
                 if let resolved = resolve(first, in: type.module) {
                     base = (catalogKey(resolved), type.declaration.location)
                 } else if !Self.knownProtocols.contains(first), !protocols.contains(first) {
                     openReason = "its superclass '\(first)' is not in the Swift sources"
+                    unknownBase = first
                 }
             }
             var members: [(key: MemberKey, type: String, optional: Bool, values: [String], location: SourceLocation)] =
@@ -222,10 +224,11 @@ struct SwiftCatalogBuilder {
                     members.append((memberKey, member.type, true, member.values, entry.location))
                 }
             }
-            decoder.add(
-                ClassSchemaDecoder.Declaration(
-                    name: type.name, module: type.module, base: base, members: members,
-                    location: type.declaration.location, openReason: openReason, typesAreKeys: true))
+            var declaration = ClassSchemaDecoder.Declaration(
+                name: type.name, module: type.module, base: base, members: members,
+                location: type.declaration.location, openReason: openReason, typesAreKeys: true)
+            declaration.unknownBase = unknownBase
+            decoder.add(declaration)
         }
         var catalog = decoder.finish().catalog
         catalog.coveredModules = modules

@@ -20,6 +20,8 @@ struct InterfaceBuilderObject: Sendable {
     var customModuleProvider: String?
     var placeholder: Placeholder?
     var location: SourceLocation
+    /// The connections written inside it, in document order: it is their source (of an action, the control).
+    var connections: [InterfaceBuilderConnection] = []
 }
 
 /// One connection, as written inside the `<connections>` of its source object.
@@ -36,20 +38,18 @@ struct InterfaceBuilderConnection: Sendable {
     var kind: Kind
     /// The property of an outlet, the selector of an action.
     var name: String
-    /// The id of the object that holds the outlet (for an action, the control).
-    var source: String
     var destination: String
     var location: SourceLocation
 }
 
 /// The objects and connections of one Interface Builder file, from every scene of a storyboard.
 struct InterfaceBuilderDocument: Sendable {
-    var objects: [String: InterfaceBuilderObject] = [:]
-    /// In document order.
-    var connections: [InterfaceBuilderConnection] = []
-    /// `duplicate-id` at each element whose id an earlier element has: Xcode never writes an id twice,
-    /// so a file that does was written by something else, and its connections are ambiguous.
-    var duplicateIDs: [Diagnostic] = []
+    /// Every element with an id, in document order, each with the connections written inside it. An id
+    /// Xcode never writes twice may be in a file something else wrote: every element is kept, and the
+    /// rule engine reports each later one as `duplicate-id`.
+    var objects: [InterfaceBuilderObject] = []
+    /// The index in `objects` of the first element of each id: what a connection's `destination` names.
+    var firstObject: [String: Int] = [:]
     /// Its reuse identifiers, storyboard identifiers, segues and storyboard references.
     var identifiers = InterfaceBuilderIdentifiers()
     /// Every element with an `id` (objects and connections), each with the nearest enclosing one, by
@@ -131,8 +131,9 @@ struct InterfaceBuilderDocument: Sendable {
         return .document(document)
     }
 
-    /// Records `element`'s object (if it has an id) and its connections, then its children's.
-    private mutating func collect(_ element: ParsedElement, file: String, owner: String?, scope: Int?) {
+    /// Records `element`'s object (if it has an id) and its connections, then its children's; `owner` is
+    /// the index of the nearest enclosing object.
+    private mutating func collect(_ element: ParsedElement, file: String, owner: Int?, scope: Int?) {
         let location = SourceLocation(file: file, line: element.position.line, column: element.position.column)
         if element.name == "connections" {
             guard let owner else { return }
@@ -153,9 +154,9 @@ struct InterfaceBuilderDocument: Sendable {
                 guard let name = connection.attribute(nameAttribute),
                     let destination = connection.attribute("destination")
                 else { continue }
-                connections.append(
+                objects[owner].connections.append(
                     InterfaceBuilderConnection(
-                        kind: kind, name: name, source: owner, destination: destination,
+                        kind: kind, name: name, destination: destination,
                         location: SourceLocation(
                             file: file, line: connection.position.line, column: connection.position.column)))
             }
@@ -175,24 +176,15 @@ struct InterfaceBuilderDocument: Sendable {
             } else if element.name == "exit" {
                 placeholder = .other
             }
-            // Only the first object of an id counts; the others are `duplicate-id`.
-            if let first = objects[id] {
-                duplicateIDs.append(
-                    Diagnostic(
-                        rule: .duplicateID,
-                        message: "the id \(quoted(id)) of this <\(element.name)> is used by an earlier element, "
-                            + "<\(first.element)> on line \(first.location.line); connections to it are ambiguous",
-                        location: location,
-                        notes: [Diagnostic.Note(message: "the first element with this id", location: first.location)]))
-            } else {
-                objects[id] = InterfaceBuilderObject(
+            if firstObject[id] == nil { firstObject[id] = objects.count }
+            owner = objects.count
+            objects.append(
+                InterfaceBuilderObject(
                     element: element.name, id: id,
                     customClass: element.attribute("customClass"),
                     customModule: element.attribute("customModule"),
                     customModuleProvider: element.attribute("customModuleProvider"),
-                    placeholder: placeholder, location: location)
-            }
-            owner = id
+                    placeholder: placeholder, location: location))
         }
         for child in element.children {
             collect(child, file: file, owner: owner, scope: scope)

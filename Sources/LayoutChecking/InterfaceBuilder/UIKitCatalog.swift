@@ -16,6 +16,18 @@ enum UIKitCatalog {
     /// Whether the catalog knows the class.
     static func contains(_ name: String) -> Bool { superclasses[name] != nil || name == "NSObject" }
 
+    /// Every class the catalog knows, `NSObject` included, in a stable order.
+    static var classNames: [String] { ["NSObject"] + superclasses.keys.sorted() }
+
+    /// The action methods UIKit declares on exactly this class, by selector: `UIResponder`'s, which an
+    /// object of any app class may also be sent (`becomeFirstResponder`, `copy:`).
+    static func actions(of name: String) -> [String] { name == "UIResponder" ? responderSelectors : [] }
+
+    private static let responderSelectors = [
+        "becomeFirstResponder", "resignFirstResponder", "cut:", "copy:", "paste:", "select:", "selectAll:",
+        "delete:", "toggleBoldface:", "toggleItalics:", "toggleUnderline:",
+    ]
+
     /// The outlets UIKit declares on exactly this class (not its superclasses): name → type; `[T]` is an
     /// outlet collection of `T`.
     static func outlets(of name: String) -> [String: String] { outlets[name] ?? [:] }

@@ -7,7 +7,7 @@ public struct ClassCatalog: Sendable {
     ///
     /// Its fields live in one immutable box: the rules and the compiler copy an entry for every
     /// endpoint and connection they look at, and a copy is then one retain rather than one per field.
-    struct ClassEntry: Sendable {
+    package struct ClassEntry: Sendable {
         private struct Fields: Sendable {
             var key: String
             var name: String
@@ -19,6 +19,7 @@ public struct ClassCatalog: Sendable {
             var viewClass: View.Type?
             var location: SourceLocation?
             var openReason: String?
+            var unknownBase: String?
         }
 
         private final class Box: Sendable {
@@ -31,18 +32,19 @@ public struct ClassCatalog: Sendable {
         init(
             key: String, name: String, module: String?, base: String?, members: [Member],
             builtIn: ElementKind? = nil, swiftType: ClassType? = nil, viewClass: View.Type? = nil,
-            location: SourceLocation? = nil, openReason: String? = nil
+            location: SourceLocation? = nil, openReason: String? = nil, unknownBase: String? = nil
         ) {
             box = Box(
                 Fields(
                     key: key, name: name, module: module, base: base, members: members, builtIn: builtIn,
-                    swiftType: swiftType, viewClass: viewClass, location: location, openReason: openReason))
+                    swiftType: swiftType, viewClass: viewClass, location: location, openReason: openReason,
+                    unknownBase: unknownBase))
         }
 
         /// `Module.Name`, `Name` when declared without a module, or the element name of a built-in.
-        var key: String { box.fields.key }
-        var name: String { box.fields.name }
-        var module: String? { box.fields.module }
+        package var key: String { box.fields.key }
+        package var name: String { box.fields.name }
+        package var module: String? { box.fields.module }
         /// The key of the base class, already resolved.
         var base: String? {
             get { box.fields.base }
@@ -54,7 +56,7 @@ public struct ClassCatalog: Sendable {
         }
         /// Members declared by this class itself, not inherited. Set the whole list at once: each set
         /// makes a new box.
-        var members: [Member] {
+        package internal(set) var members: [Member] {
             get { box.fields.members }
             set {
                 var fields = box.fields
@@ -74,13 +76,16 @@ public struct ClassCatalog: Sendable {
         /// Why its members are not all known (a list the Swift syntax does not show): rules then never
         /// claim one is missing. `nil` for a class whose members are all known.
         var openReason: String? { box.fields.openReason }
+        /// The superclass as written, when it is no class the catalog has (a library's without sources):
+        /// the class's ancestry above it is unknown, so no rule may say what it does not derive from.
+        var unknownBase: String? { box.fields.unknownBase }
 
         var displayName: String { builtIn.map { "<\($0.rawValue)>" } ?? key }
         /// How member types are written: `label`, `Module.Name`.
         var typeName: String { builtIn?.rawValue ?? key }
     }
 
-    private(set) var classes: [String: ClassEntry] = [:]
+    package private(set) var classes: [String: ClassEntry] = [:]
     /// Whether its classes are registered Swift classes (a `LayoutRegistry`'s), so that an unknown class
     /// is one to register rather than to declare in a class schema.
     var holdsRegisteredClasses = false
@@ -142,13 +147,19 @@ public struct ClassCatalog: Sendable {
         /// Indices in `members` of the non-optional ones, in order: what `unconnected-*` checks, and
         /// for most classes nothing, so that rule need not walk every member of every object.
         let required: [Int]
+        /// Whether no class of its lineage has a superclass the catalog lacks (`ClassEntry.unknownBase`).
+        let ancestryIsKnown: Bool
 
-        init(members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?, required: [Int]) {
+        init(
+            members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?, required: [Int],
+            ancestryIsKnown: Bool = true
+        ) {
             self.members = members
             self.index = index
             self.depth = depth
             self.builtIn = builtIn
             self.required = required
+            self.ancestryIsKnown = ancestryIsKnown
         }
     }
 
@@ -203,7 +214,9 @@ public struct ClassCatalog: Sendable {
                 var depth = 0
                 var builtIn: ElementKind?
                 var required: [Int] = []
+                var ancestryIsKnown = entry.unknownBase == nil
                 if let base = entry.base, let inherited = result[base] {
+                    ancestryIsKnown = ancestryIsKnown && inherited.ancestryIsKnown
                     // Shared with the base until this class declares a member: a class that declares
                     // none costs a constant, however much it inherits.
                     members = inherited.members
@@ -230,7 +243,8 @@ public struct ClassCatalog: Sendable {
                     }
                 }
                 result[key] = ResolvedClass(
-                    members: members, index: index, depth: depth, builtIn: builtIn, required: required)
+                    members: members, index: index, depth: depth, builtIn: builtIn, required: required,
+                    ancestryIsKnown: ancestryIsKnown)
             }
         }
         resolved = result
@@ -314,7 +328,7 @@ public struct ClassCatalog: Sendable {
     }
 
     /// The class itself, then its base, and so on to the root.
-    func lineage(of key: String) -> [ClassEntry] {
+    package func lineage(of key: String) -> [ClassEntry] {
         var result: [ClassEntry] = []
         var next: String? = key
         var seen: Set<String> = []
@@ -345,6 +359,21 @@ public struct ClassCatalog: Sendable {
     /// when every member is known. Rules that would say a member is missing stay silent for it.
     func openReason(of key: String) -> String? {
         lineage(of: key).lazy.compactMap(\.openReason).first
+    }
+
+    /// Whether every ancestor of the class `key` is known: no class of its lineage has a superclass the
+    /// catalog lacks. Only then can a rule say the class does not derive from a type.
+    func ancestryIsKnown(of key: String) -> Bool {
+        if let known = resolved[key] { return known.ancestryIsKnown }
+        return !lineage(of: key).contains { $0.unknownBase != nil }
+    }
+
+    /// Whether the class comes from a module whose sources were not read (UIKit's, a library's): its
+    /// members are its own module's business, so no rule says one is missing. `false` for every class of
+    /// a catalog that does not say which modules it covers.
+    func isForeign(_ entry: ClassEntry) -> Bool {
+        guard let covered = coveredModules, let module = entry.module else { return false }
+        return !covered.contains(module)
     }
 
     /// Every open class the catalog declares, with the reason, by key.

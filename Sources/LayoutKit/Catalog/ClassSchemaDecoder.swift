@@ -33,6 +33,10 @@ package struct ClassSchemaDecoder {
         /// Whether member types are catalog keys (a class read from Swift): messages then name them as a
         /// schema would, by plain name.
         var typesAreKeys = false
+        /// The superclass as written when it is no class of the sources: see `ClassEntry.unknownBase`.
+        package var unknownBase: String? = nil
+        /// The outlets that are Interface Builder outlet collections.
+        package var collections: Set<MemberKey> = []
         var key: String { module.map { "\($0).\(name)" } ?? name }
 
         package init(
@@ -185,6 +189,12 @@ package struct ClassSchemaDecoder {
         }
     }
 
+    /// A declaration's location, or `nil` for one with no file (a class LayoutKit knows without a source:
+    /// UIKit's), which notes then do not point at.
+    private static func place(_ location: SourceLocation) -> SourceLocation? {
+        location.file.isEmpty ? nil : location
+    }
+
     /// Resolves every base and member type, reports what does not resolve and every base cycle.
     package mutating func finish() -> (catalog: ClassCatalog, diagnostics: [Diagnostic]) {
         var catalog = ClassCatalog.builtIn
@@ -208,7 +218,8 @@ package struct ClassSchemaDecoder {
                 catalog.insert(
                     ClassCatalog.ClassEntry(
                         key: declaration.key, name: declaration.name, module: declaration.module, base: nil,
-                        members: [], location: declaration.location, openReason: declaration.openReason))
+                        members: [], location: Self.place(declaration.location), openReason: declaration.openReason,
+                        unknownBase: declaration.unknownBase))
             }
         }
         // One budget for the whole catalog: thousands of unknown bases must not each search thousands of names.
@@ -231,7 +242,8 @@ package struct ClassSchemaDecoder {
             members.reserveCapacity(members.count + declaration.members.count)
             for member in declaration.members {
                 var type: String?
-                if member.key.kind.hasClassType {
+                // An empty type is one the reader of the Swift code could not name: left unknown, unreported.
+                if member.key.kind.hasClassType && !member.type.isEmpty {
                     switch catalog.resolveTypeName(member.type, suggestions: &suggestions) {
                     case .found(let resolved): type = resolved.key
                     case .notFound(let message):
@@ -246,7 +258,8 @@ package struct ClassSchemaDecoder {
                 members.append(
                     ClassCatalog.Member(
                         key: member.key, type: type, typeName: typeName, isOptional: member.optional,
-                        values: member.values, location: member.location))
+                        values: member.values, location: Self.place(member.location),
+                        isCollection: declaration.collections.contains(member.key)))
             }
             entry.members = members
             catalog.insert(entry)

@@ -55,7 +55,7 @@ extension ClassCatalog {
     ///
     /// Immutable, its fields in one box: the rules and the compiler copy a member for each connection,
     /// and a copy is then one retain rather than one per field.
-    struct Member: Sendable {
+    package struct Member: Sendable {
         private struct Fields: Sendable {
             var key: MemberKey
             var type: String?
@@ -64,6 +64,7 @@ extension ClassCatalog {
             var values: [String]
             var location: SourceLocation?
             var declaration: MemberDeclaration?
+            var isCollection: Bool
         }
 
         private final class Box: Sendable {
@@ -75,31 +76,34 @@ extension ClassCatalog {
 
         init(
             key: MemberKey, type: String?, typeName: String, isOptional: Bool, values: [String] = [],
-            location: SourceLocation? = nil, declaration: MemberDeclaration? = nil
+            location: SourceLocation? = nil, declaration: MemberDeclaration? = nil, isCollection: Bool = false
         ) {
             box = Box(
                 Fields(
                     key: key, type: type, typeName: typeName, isOptional: isOptional, values: values,
-                    location: location, declaration: declaration))
+                    location: location, declaration: declaration, isCollection: isCollection))
         }
 
-        var key: MemberKey { box.fields.key }
+        package var key: MemberKey { box.fields.key }
         /// The key in the catalog of the member's type (an outlet's destination class, an action's
         /// sender class), when it has one; a property's type is a `PropertyType`, not a class.
         var type: String? { box.fields.type }
         /// The type as declared, for messages: a class, or a property's `PropertyType` raw value.
         var typeName: String { box.fields.typeName }
-        var isOptional: Bool { box.fields.isOptional }
+        package var isOptional: Bool { box.fields.isOptional }
         /// A property of type `enum`: the values it accepts, in declaration order; empty otherwise.
         var values: [String] { box.fields.values }
         /// Where it was declared, for schema-built catalogs.
-        var location: SourceLocation? { box.fields.location }
+        package var location: SourceLocation? { box.fields.location }
         /// The Swift member, when the catalog came from a registry. Kept out of every comparison: it is
         /// behaviour, and a later kind's may be isolated to the main actor.
         var declaration: MemberDeclaration? { box.fields.declaration }
+        /// An Interface Builder outlet collection (`[UIButton]`): connected by `<outletCollection>`, and
+        /// its `type` is the class of each element.
+        var isCollection: Bool { box.fields.isCollection }
 
-        var name: String { key.name }
-        var kind: MemberKind { key.kind }
+        package var name: String { key.name }
+        package var kind: MemberKind { key.kind }
         /// A property's value type; `nil` for other kinds and for a type no `PropertyType` names.
         var propertyType: PropertyType? { kind == .property ? PropertyType(rawValue: typeName) : nil }
     }

@@ -76,6 +76,9 @@ struct Connection: Sendable {
     /// The event an action is sent for; `nil` for outlets.
     var event: Control.Event? = nil
     var position: SourcePosition
+    /// An Interface Builder `<outletCollection>`: the destination is appended to an array outlet. A
+    /// layout has none.
+    var isCollection = false
 }
 
 /// `<property name= value=>`: the value as written, parsed once its class's declaration is known.

@@ -1,5 +1,9 @@
-/// A layout flattened for the rules and the compiler: objects in document order, every id, and every
+/// A document flattened for the rules and the compiler: objects in document order, every id, and every
 /// outlet and action connection in either spelling as one `Link`.
+///
+/// A layout is its usual source; an Interface Builder file becomes one too (`ExternalDocument`), its
+/// objects as top-level nodes that carry their element's own name, so that one set of rule functions
+/// judges both.
 struct LayoutAnalysis: Sendable {
     /// What an outlet connects from or to.
     enum Endpoint: Hashable, Sendable {
@@ -13,10 +17,14 @@ struct LayoutAnalysis: Sendable {
     final class Object: Sendable {
         let node: LayoutNode
         let parent: Int?
+        /// The element's name as written: the layout element's, or an Interface Builder element's
+        /// (`tableViewCell`, `placeholder`), which no `ElementKind` names.
+        let element: String
 
-        init(node: LayoutNode, parent: Int?) {
+        init(node: LayoutNode, parent: Int?, element: String? = nil) {
             self.node = node
             self.parent = parent
+            self.element = element ?? node.kind.rawValue
         }
     }
 
@@ -36,6 +44,8 @@ struct LayoutAnalysis: Sendable {
         var sourceID: String? = nil
         /// The event an action is sent for; `nil` for outlets.
         var event: Control.Event? = nil
+        /// Connected as an Interface Builder `<outletCollection>`.
+        var isCollection = false
 
         /// The id this link names in `destination=`, whichever end it is.
         var writtenID: String? { destinationID ?? sourceID }
@@ -44,6 +54,7 @@ struct LayoutAnalysis: Sendable {
     }
 
     let layout: Layout
+    private let elementNames: [String]?
     private(set) var objects: [Object] = []
     private(set) var topLevel: [Int] = []
     private(set) var ids: [String: Endpoint] = [:]
@@ -52,8 +63,11 @@ struct LayoutAnalysis: Sendable {
     private(set) var duplicateIDs: [(id: String, position: SourcePosition, first: Endpoint)] = []
     private(set) var links: [Link] = []
 
-    init(_ layout: Layout) {
+    /// - Parameter elements: The element name of each object, in document order, for a document whose
+    ///   elements are not a layout's; `nil` for a layout.
+    init(_ layout: Layout, elements: [String]? = nil) {
         self.layout = layout
+        self.elementNames = elements
         // Sized once: growing them would copy the objects and rehash every id.
         let objectCount = Self.count(layout.objects)
         objects.reserveCapacity(objectCount)
@@ -91,7 +105,7 @@ struct LayoutAnalysis: Sendable {
 
     private mutating func add(_ node: LayoutNode, parent: Int?, classedAncestor: Int?) -> Int {
         let index = objects.count
-        objects.append(Object(node: node, parent: parent))
+        objects.append(Object(node: node, parent: parent, element: elementNames?[index]))
         if let id = node.id { declare(id, .object(index), at: node.position) }
         if let outlet = node.outlet {
             links.append(
@@ -126,7 +140,8 @@ struct LayoutAnalysis: Sendable {
             links.append(
                 Link(
                     source: element, member: .outlet(connection.name), destinationID: connection.destination,
-                    destination: nil, position: connection.position, isAttribute: false))
+                    destination: nil, position: connection.position, isAttribute: false,
+                    isCollection: connection.isCollection))
         }
     }
 
@@ -162,7 +177,7 @@ struct LayoutAnalysis: Sendable {
             }
             let id = node.id.map { " id=\"\($0)\"" } ?? ""
             let className = node.classReference.map { " class=\"\($0.name)\"" } ?? ""
-            return "<\(node.kind.rawValue)\(id)\(className)>"
+            return "<\(objects[index].element)\(id)\(className)>"
         }
     }
 }

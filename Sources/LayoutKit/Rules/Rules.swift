@@ -25,10 +25,21 @@ struct LayoutRules {
     /// starts at. What `unconnected-*` checks required members against, made on the first one met.
     private var connectedPositions: [[Bool]?]?
 
-    init(analysis: LayoutAnalysis, catalog: ClassCatalog?) {
+    /// The kind of document the analysis came from: only the rules whose row names it run.
+    let document: RuleDescriptor.Document
+    /// The classes a document's own resolution step found (an Interface Builder file's `customClass`
+    /// in its `customModule`), by object; `nil` for a layout, whose classes `resolveClasses` finds.
+    private let given: ExternalDocument.Resolution?
+
+    init(
+        analysis: LayoutAnalysis, catalog: ClassCatalog?, document: RuleDescriptor.Document = .layout,
+        resolution: ExternalDocument.Resolution? = nil
+    ) {
         self.analysis = analysis
         self.catalog = catalog
         self.classes = EndpointClasses(analysis)
+        self.document = document
+        self.given = resolution
     }
 
     /// What the rules found, in source order, capped per file.
@@ -37,11 +48,23 @@ struct LayoutRules {
     /// The structure rules, then the class rules, in the order of the rules table.
     static let engineRules = RuleDescriptor.all.filter { $0.phase == .structure || $0.phase == .classes }
 
-    /// The rule functions in table order, each found from its rule's id once per process rather than
-    /// by matching ids (strings) for every layout.
-    private static let engineSteps: [(step: Step, phase: RuleDescriptor.Phase)] = engineRules.compactMap { rule in
-        Step(rule.id).map { ($0, rule.phase) }
-    }
+    /// The rows whose function, for one kind of document, needs every file of the run rather than one:
+    /// an Interface Builder outlet is connected by whichever nib or storyboard uses its class
+    /// (`InterfaceBuilderCheck.runFindings`), a layout's outlet in that layout.
+    package static let runLevel: [RuleDescriptor.Document: Set<RuleID>] = [.interfaceBuilder: [.unconnectedOutlet]]
+
+    /// The rule functions in table order for each kind of document, each found from its rule's id once per
+    /// process rather than by matching ids (strings) for every file.
+    private static let engineSteps: [RuleDescriptor.Document: [(step: Step, phase: RuleDescriptor.Phase)]] =
+        Dictionary(
+            uniqueKeysWithValues: RuleDescriptor.Document.allCases.map { document in
+                (
+                    document,
+                    engineRules.filter {
+                        $0.documents.contains(document) && runLevel[document]?.contains($0.id) != true
+                    }.compactMap { rule in Step(rule.id).map { ($0, rule.phase) } }
+                )
+            })
 
     /// The classes that `class=`/`module=` name and the catalog does not have, with the message that
     /// says why: found by `resolveClasses`, reported by `unknown-class`.
@@ -50,15 +73,21 @@ struct LayoutRules {
     /// Runs every rule in table order; the class rules only when there is a catalog, after the step
     /// that resolves every endpoint's class, which no rule does as a side effect.
     mutating func run() {
-        if let catalog { resolveClasses(catalog) }
-        for (step, phase) in Self.engineSteps {
+        if let catalog {
+            if let given {
+                take(given, catalog)
+            } else {
+                resolveClasses(catalog)
+            }
+        }
+        for (step, phase) in Self.engineSteps[document] ?? [] {
             if phase == .classes && catalog == nil { continue }
             run(step)
         }
     }
 
     /// Whether the rule `id` has its function among the engine's steps.
-    static func hasFunction(for id: RuleID) -> Bool { Step(id) != nil }
+    package static func hasFunction(for id: RuleID) -> Bool { Step(id) != nil }
 
     /// A rule of the engine: each is a function named after its id.
     private enum Step {
@@ -123,10 +152,13 @@ struct LayoutRules {
     /// `duplicate-id`: an id used twice, reported at the second element.
     private mutating func duplicateID() {
         for duplicate in analysis.duplicateIDs {
+            let first = analysis.position(of: duplicate.first)
             report(
-                .duplicateID,
-                "id '\(duplicate.id)' is already used at line \(analysis.position(of: duplicate.first).line)",
-                at: duplicate.position)
+                .duplicateID, "id '\(duplicate.id)' is already used at line \(first.line)", at: duplicate.position,
+                declared: [
+                    Diagnostic.Note(
+                        message: "the first element with this id", location: analysis.layout.location(first))
+                ])
         }
     }
 
@@ -276,6 +308,17 @@ struct LayoutRules {
         }
     }
 
+    /// The classes a document's own resolution step found, set as `resolveClasses` sets a layout's.
+    private mutating func take(_ resolution: ExternalDocument.Resolution, _ catalog: ClassCatalog) {
+        for (index, key) in resolution.classKeys.enumerated() {
+            guard let key, let entry = catalog.classes[key] else { continue }
+            classes.set(entry, catalog.memberTable(of: key), for: .object(index))
+        }
+        for (index, message) in resolution.unresolved {
+            unresolved.append((analysis.position(of: .object(index)), message))
+        }
+    }
+
     /// `unknown-class`: a class that the catalog does not know.
     private mutating func unknownClass(_ catalog: ClassCatalog) {
         for (position, message) in unresolved {
@@ -305,8 +348,9 @@ struct LayoutRules {
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
         for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
+            // A class of a module whose sources were not read (UIKit's own) is that module's business.
             guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil,
-                catalog.openReason(of: entry.key) == nil
+                catalog.openReason(of: entry.key) == nil, !catalog.isForeign(entry)
             else { continue }
             report(
                 rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
@@ -336,7 +380,13 @@ struct LayoutRules {
     private mutating func unknownMemberMessage(
         _ member: MemberKey, of entry: ClassCatalog.ClassEntry, _ catalog: ClassCatalog
     ) -> String {
-        let declared = catalog.members(of: entry.key, kind: member.kind)
+        var declared = catalog.members(of: entry.key, kind: member.kind)
+        // What UIKit's classes above an app's class declare (`UIResponder`'s `copy:`) is no hint about the app's.
+        let foreign = catalog.lineage(of: entry.key).filter(catalog.isForeign)
+        if !foreign.isEmpty {
+            let inherited = Set(foreign.flatMap { $0.members.map(\.key) })
+            declared.removeAll { inherited.contains($0.key) }
+        }
         let hint: String
         if collector.isFull {
             hint = ""
@@ -355,8 +405,21 @@ struct LayoutRules {
     private mutating func memberTypeMismatch(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
         for (index, link) in analysis.links.enumerated() where link.member.kind == kind {
             guard let source = link.source, let sourceClass = classes[source],
-                let destination = link.destination, let destinationClass = classes[destination],
                 let member = self.member(ofLink: index, catalog)
+            else { continue }
+            if kind == .outlet && link.isCollection != member.isCollection {
+                report(
+                    rule,
+                    member.isCollection
+                        ? "\(link.member) of \(sourceClass.displayName) is an outlet collection, but it is connected as a single outlet"
+                        : "\(link.member) of \(sourceClass.displayName) is not an outlet collection, but it is connected as one",
+                    at: link.position, declared: Self.declaration(of: member, in: sourceClass))
+                continue
+            }
+            // A member whose type is no class the catalog has, or a destination whose ancestry is not
+            // known all the way up (a library's superclass), cannot be judged.
+            guard let destination = link.destination, let destinationClass = classes[destination],
+                member.type != nil || member.declaration != nil, catalog.ancestryIsKnown(of: destinationClass.key)
             else { continue }
             if !catalog.fits(destinationClass, member) {
                 let message =
