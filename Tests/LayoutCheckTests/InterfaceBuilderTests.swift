@@ -147,6 +147,43 @@ import Testing
         }
     }
 
+    /// A class two modules declare, named without `customModule`, may be either's: no object of it is
+    /// judged, the third no more than the first (a file looks each class name up once). Paired with a
+    /// class no module declares, which is `unknown-class` at each of its objects.
+    @Test func noObjectOfAClassTwoModulesDeclareIsJudged() throws {
+        let project = try TemporaryDirectory()
+        defer { project.remove() }
+        let badge = "import UIKit\n\nfinal class BadgeView: UIView {\n    @IBOutlet weak var count: UILabel!\n}\n"
+        try project.write(badge, to: "Phone/BadgeView.swift")
+        try project.write(badge, to: "Widget/BadgeView.swift")
+        func view(_ id: String, _ customClass: String) -> String {
+            #"<view contentMode="scaleToFill" id="\#(id)" customClass="\#(customClass)" customModuleProvider="target"/>"#
+        }
+        try project.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <view contentMode="scaleToFill" id="Rt1-vW-1aA">
+                        <subviews>
+                            \(view("Bd1-vW-1aA", "BadgeView"))
+                            \(view("Bd2-vW-2aA", "BadgeView"))
+                            \(view("Gn1-vW-1aA", "GoneView"))
+                            \(view("Bd3-vW-3aA", "BadgeView"))
+                            \(view("Gn2-vW-2aA", "GoneView"))
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+
+            """, to: "Badges.xib")
+        let result = try runLayoutCheck(
+            ["--format", "json", "--swift-sources", "Phone=Phone", "--swift-sources", "Widget=Widget", "Badges.xib"],
+            in: project.url)
+        let found = try result.report().diagnostics.map { "\($0.rule) \($0.line)" }
+        #expect(found == ["unknown-class 8", "unknown-class 10"], "\(result)")
+    }
+
     /// Localized copies of a storyboard repeat its connections: a finding the base file has is reported
     /// once, there, with a note at each copy — and an outlet renamed away in Swift is still `unknown-outlet`.
     /// A copy's own finding stays at the copy.

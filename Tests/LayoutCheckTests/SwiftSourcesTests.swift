@@ -302,6 +302,42 @@ import Testing
         #expect(mismatch.standardOutput.contains("Sources/PhotoApp/Banner.swift:6:"), "\(mismatch)")
     }
 
+    /// A class whose superclass is a library's (not in the sources) may derive from anything: as an
+    /// object's class or an outlet's destination it is neither `class-kind-mismatch` nor
+    /// `outlet-type-mismatch`. Paired with the same class deriving from a known class of the wrong kind,
+    /// which is both.
+    @Test func aClassWhoseSuperclassIsALibrarysIsNeverSaidNotToDeriveFromAType() throws {
+        let folder = try Self.photoApp()
+        defer { folder.remove() }
+        func write(superclass: String) throws {
+            try folder.write(
+                """
+                import LayoutKit
+                import Shared
+
+                final class FancyLabel: \(superclass) {}
+
+                final class Headline: View {
+                    override class var outlets: [Outlet] { super.outlets + [Outlet("title", \\Headline.title)] }
+                    var title: Label?
+                }
+
+                """, to: "Sources/PhotoApp/Headline.swift")
+        }
+        try folder.write(
+            IncludeTests.layout(
+                #"<view class="Headline" module="PhotoApp"><label class="FancyLabel" module="PhotoApp" outlet="title"/></view>"#
+            ), to: "Layouts/Headline.layout.xml")
+        try write(superclass: "SharedLabel")
+        let unknown = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(unknown.status == 0, "\(unknown)")
+        #expect(unknown.outputLines.isEmpty, "\(unknown)")
+        try write(superclass: "ImageView")
+        let known = try runLayoutCheck(["--swift-sources", "Sources/PhotoApp", "Layouts"], in: folder.url)
+        #expect(known.status == 1, "\(known)")
+        #expect(known.standardOutput.contains("[class-kind-mismatch]"), "\(known)")
+    }
+
     /// A class of a module whose sources were not given may exist: no unknown-class for it. A class
     /// schema of that module, when there is one, still describes it.
     @Test func aClassOfAModuleWithoutSourcesIsLeftToTheSchemasOrSilent() throws {

@@ -330,7 +330,8 @@ struct LayoutRules {
     private mutating func classKindMismatch(_ catalog: ClassCatalog) {
         for (index, object) in analysis.objects.enumerated()
         where object.node.classReference != nil && object.node.include == nil {
-            guard let entry = classes[.object(index)] else { continue }
+            // A class whose superclass is a library's may derive from anything: nothing is said of it.
+            guard let entry = classes[.object(index)], catalog.ancestryIsKnown(of: entry.key) else { continue }
             let kind = object.node.kind
             if !catalog.derives(entry.key, from: kind.rawValue) {
                 let actual =
