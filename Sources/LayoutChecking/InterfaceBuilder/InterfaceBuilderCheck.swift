@@ -45,7 +45,7 @@ package struct InterfaceBuilderCheck: Sendable {
         case .document(let document):
             let resolution = resolveClasses(document)
             var usage = self.usage(of: document, classKeys: resolution.classKeys)
-            let found = external(document).judge(
+            let found = external(document, file: file).judge(
                 as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution)
             let diagnostics = settings.judge(found, file: file, ids: document.ids(at:), usage: &usage)
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
@@ -55,9 +55,9 @@ package struct InterfaceBuilderCheck: Sendable {
     }
 
     /// The document as the rule engine takes it.
-    private func external(_ document: InterfaceBuilderDocument) -> ExternalDocument {
+    private func external(_ document: InterfaceBuilderDocument, file: String) -> ExternalDocument {
         ExternalDocument(
-            file: document.objects.first?.location.file ?? "",
+            file: file,
             objects: document.objects.map { object in
                 ExternalDocument.Object(
                     element: object.element, id: object.id, line: object.location.line,
@@ -218,7 +218,8 @@ package struct InterfaceBuilderCheck: Sendable {
         var byDeclaration: [SourceLocation: Unconnected] = [:]
         for (key, use) in usage.firstUse.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             var seen: Set<String> = []
-            let className = classes.catalog.classes[key]?.name ?? key
+            // Named as the engine names a class: `Module.Name`.
+            let className = key
             let ancestors = Set(classes.catalog.lineage(of: key).map { simpleName($0.name) })
             for (owner, outlets) in implicitlyUnwrappedOutlets(inLineageOf: key) {
                 for outlet in outlets where seen.insert(outlet.name).inserted {
@@ -246,7 +247,7 @@ package struct InterfaceBuilderCheck: Sendable {
                         ? ""
                         : " (\(others.count) more \(others.count == 1 ? "class leaves" : "classes leave") it unconnected too)"),
                 location: use,
-                notes: [declaredAt("outlet '\(name)'", unconnected.location)]
+                notes: [Diagnostic.Note(message: "outlet '\(name)' is declared here", location: unconnected.location)]
                     + others.map { Diagnostic.Note(message: "\($0.name) leaves it unconnected too", location: $0.use) })
             return (diagnostic, "\(unconnected.declaringClass).\(name)")
         }
@@ -309,13 +310,6 @@ struct OutletKey: Hashable, Sendable {
     /// The class's `Module.Name`.
     var classKey: String
     var outlet: String
-}
-
-/// A note at a Swift declaration: `outlet 'title' declared at PhotoCell.swift:12:5`.
-private func declaredAt(_ what: String, _ location: SourceLocation) -> Diagnostic.Note {
-    let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
-    return Diagnostic.Note(
-        message: "\(what) declared at \(file):\(location.line):\(location.column)", location: location)
 }
 
 extension InterfaceBuilderConnection.Kind {
