@@ -71,6 +71,9 @@ private let schema = Array(
     </classes>
     """.utf8)
 
+/// Interface Builder files judged against UIKit's classes alone: the file's own objects, connections and ids.
+private let interfaceBuilderCheck = InterfaceBuilderCheck(swift: [])
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
@@ -103,6 +106,16 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
             precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
         }
     }
+
+    // An Interface Builder file: read, its classes resolved (UIKit's, with no Swift sources), judged by the
+    // same rules as a layout; diagnostics in the file, one line each, at most the per-file cap and its note.
+    let interfaceBuilder = interfaceBuilderCheck.check(bytes, file: "fuzz.xib")
+    precondition(interfaceBuilder.diagnostics.count <= 1_001, "the per-file cap: \(interfaceBuilder.diagnostics.count)")
+    for diagnostic in interfaceBuilder.diagnostics {
+        precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
+        precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
+    }
+    _ = interfaceBuilderCheck.runFindings(interfaceBuilder.usage, uses: nil)
 
     // The loader's path: checks, compiles, and when it loads, instantiates with and without placeholders.
     if let loader = try? LayoutLoader(data: Data(bytes), file: "fuzz.layout.xml", registry: registry) {
