@@ -381,6 +381,10 @@ struct LayoutRules {
     private mutating func unknownMemberMessage(
         _ member: MemberKey, of entry: ClassCatalog.ClassEntry, _ catalog: ClassCatalog
     ) -> String {
+        // Past the cap the message is never shown: no hint is looked for.
+        guard !collector.isFull else {
+            return "\(entry.displayName) has no \(member.kind.rawValue) named '\(member.name)'"
+        }
         var declared = catalog.members(of: entry.key, kind: member.kind)
         // What UIKit's classes above an app's class declare (`UIResponder`'s `copy:`) is no hint about the app's.
         let foreign = catalog.lineage(of: entry.key).filter(catalog.isForeign)
@@ -389,9 +393,7 @@ struct LayoutRules {
             declared.removeAll { inherited.contains($0.key) }
         }
         let hint: String
-        if collector.isFull {
-            hint = ""
-        } else if declared.isEmpty {
+        if declared.isEmpty {
             hint = "; it declares no \(member.kind.plural)"
         } else if let closest = suggestions.closestMatch(to: member.name, in: declared.lazy.map(\.name)) {
             hint = "; did you mean '\(closest)'?"
