@@ -90,12 +90,16 @@ enum SwiftDeclarationsWorker {
         return 0
     }
 
-    /// glibc's `malloc_trim(0)`, which its Swift module does not declare: found at run time, and skipped
-    /// where there is none.
+    /// glibc's `malloc_trim(0)`, which its Swift module does not declare: found at run time (a null handle
+    /// is glibc's `RTLD_DEFAULT`), and skipped where there is none: musl and Darwin have no such function.
     private static let trimMemory: @Sendable () -> Void = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return {} }
-        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        return { _ = trim(0) }
+        #if canImport(Glibc)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return {} }
+            let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+            return { _ = trim(0) }
+        #else
+            return {}
+        #endif
     }()
 
     /// Writes all of `bytes`; false when the other end is gone.

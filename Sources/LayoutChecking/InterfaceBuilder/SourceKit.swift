@@ -34,29 +34,27 @@ package struct SourceKit: Sendable {
         public var description: String { message }
     }
 
-    /// The library file inside a toolchain's `usr/lib`.
-    static let libraryName = "libsourcekitdInProc.so"
     /// The environment variable that names a toolchain.
     public static let environmentVariable = "LAYOUTKIT_TOOLCHAIN"
 
-    #if os(Linux)
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         private let functions: Functions
     #endif
     /// The library that was loaded, for messages.
     public let libraryPath: String
 
-    /// Finds and loads sourcekitd: in `toolchain` when given, else in `LAYOUTKIT_TOOLCHAIN`, else beside
-    /// the `swift` found on `PATH` (through symbolic links), as `../lib/libsourcekitdInProc.so`.
+    /// Finds and loads sourcekitd: in `toolchain` when given, else in `LAYOUTKIT_TOOLCHAIN`, else where
+    /// `SourceKitSearch` looks (beside the `swift` on `PATH`; on Apple platforms also Xcode's toolchain).
     ///
     /// A toolchain directory may be the toolchain's root, its `usr` or the library file itself.
     /// - Throws: `LoadError` when no library is found or it cannot be loaded.
     public init(toolchain: String?, environment: [String: String]) throws(LoadError) {
         let path = try Self.locate(toolchain: toolchain, environment: environment)
         libraryPath = path
-        #if os(Linux)
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
             functions = try Self.load(path)
         #else
-            throw LoadError(message: "loading \(path) is implemented for Linux only")
+            throw LoadError(message: "loading \(path) needs dlopen, which this platform does not have")
         #endif
     }
 
@@ -64,38 +62,26 @@ package struct SourceKit: Sendable {
     /// loads it in its worker process only, so that its own memory stays that of the checker.
     /// - Throws: `LoadError` when no library is found.
     public static func locate(toolchain: String?, environment: [String: String]) throws(LoadError) -> String {
-        let hint =
-            "pass --toolchain DIR or set \(environmentVariable)=DIR to a Swift toolchain (the directory "
-            + "holding usr/lib/\(libraryName)), or put that toolchain's swift on PATH"
-        if let given = toolchain ?? environment[environmentVariable].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let candidates = [given, given + "/lib/" + libraryName, given + "/usr/lib/" + libraryName]
-            if let found = candidates.first(where: isRegularFile) { return found }
-            let source = toolchain != nil ? "--toolchain" : environmentVariable
-            throw LoadError(message: "no \(libraryName) in '\(given)' (from \(source)); \(hint)")
-        }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") where !directory.isEmpty {
-            let swift = String(directory) + "/swift"
-            guard isRegularFile(swift), let resolved = resolvedPath(swift) else { continue }
-            let bin = (resolved as NSString).deletingLastPathComponent
-            let library = (bin as NSString).deletingLastPathComponent + "/lib/" + libraryName
-            if isRegularFile(library) { return library }
-            throw LoadError(message: "the swift on PATH (\(resolved)) has no \(library); \(hint)")
-        }
-        throw LoadError(message: "cannot find sourcekitd: no swift on PATH; \(hint)")
+        try SourceKitSearch(
+            platform: .current, environment: environment, isFile: isRegularFile, resolve: resolvedPath
+        ).library(toolchain: toolchain)
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
+    /// Whether a regular file is at `path`, links followed: the search's view of the file system.
+    package static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    private static func resolvedPath(_ path: String) -> String? {
+    /// `path` with every link resolved (`realpath`), or `nil` when nothing is there.
+    package static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    #if os(Linux)
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        // dlopen, dlsym and dlerror have the same C signatures in glibc, musl and Darwin's libSystem.
         private static func load(_ path: String) throws(LoadError) -> Functions {
             // Loaded once and never closed: sourcekitd starts threads of its own that must outlive any caller.
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
@@ -108,7 +94,6 @@ package struct SourceKit: Sendable {
             Initialization.once(functions)
             return functions
         }
-
     #endif
 
     /// Held while a request is in sourcekitd; it counts the requests sent. (A value of its own: a lock
@@ -232,7 +217,7 @@ package struct SourceKit: Sendable {
     /// What sourcekitd says about a Swift file's text, as `filter` writes it.
     func reply(to text: [UInt8], name: String, filter: SwiftStructureFilter) -> Reply {
         guard Self.isUTF8(text) else { return .failure("the file is not UTF-8") }
-        #if os(Linux)
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
             let answer = Self.oneRequestAtATime.withLock { requests in
                 requests += 1
                 let answer = send(functions.openRequest(name: Array(name.utf8), text: text), filter: filter)
@@ -244,7 +229,7 @@ package struct SourceKit: Sendable {
             case .success(let json): return .json(json)
             }
         #else
-            return .failure("sourcekitd is loaded on Linux only")
+            return .failure("sourcekitd cannot be loaded on this platform")
         #endif
     }
 
@@ -265,7 +250,7 @@ package struct SourceKit: Sendable {
         return isASCII || String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
     }
 
-    #if os(Linux)
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         /// Sends a request, which it releases, and returns the response as `filter` writes it (empty
         /// without one).
         private func send(_ request: sourcekitd_object_t?, filter: SwiftStructureFilter?) -> Result<String, SendFailure>
@@ -299,7 +284,7 @@ package struct SourceKit: Sendable {
     }
 }
 
-#if os(Linux)
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
     /// sourcekitd's C entry points, found with `dlsym`, typed by the CSourceKit header; and the UIDs of the
     /// keys the filter reads, made once. A class, so that every `Variant` shares one.
     private final class Functions: Sendable {
