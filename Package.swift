@@ -62,10 +62,11 @@ let package = Package(
         // The benchmark: not a product, so dependents never see it; `swift run layout-bench` still works in
         // this package, where SwiftPM makes a product of every executable target of the root package. It times
         // LayoutKit side by side with raw libxml2, FoundationXML, hand-written Swift and xmllint, and imports
-        // CLibXML2 itself only to time the raw parse LayoutKit is measured against.
+        // CLibXML2 itself only to time the raw parse LayoutKit is measured against, and LayoutChecking only to
+        // find its own executable as layout-check does.
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["LayoutKit", "CLibXML2", "PhotoApp"]
+            dependencies: ["LayoutKit", "LayoutChecking", "CLibXML2", "PhotoApp"]
         ),
         // The example app of README and Layouts/: its view-model classes, in their own module
         // so that `module="PhotoApp"` in the layouts names them exactly.

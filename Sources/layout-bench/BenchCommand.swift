@@ -1,4 +1,5 @@
 import Foundation
+import LayoutChecking
 import LayoutKit
 import PhotoApp
 
@@ -276,7 +277,7 @@ enum BenchCommand {
 
     /// The path of this executable.
     private static func ownExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        RunningExecutable.path() ?? CommandLine.arguments[0]
     }
 
     /// The `layout-check` that `swift build -c release` put beside this executable.

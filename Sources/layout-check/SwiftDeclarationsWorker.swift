@@ -332,9 +332,8 @@ struct SwiftDeclarationsWorkerConnection {
     /// A new worker that has loaded sourcekitd, or why there is none.
     private func start() -> Result<Worker, UsageError> {
         let notStarted = UsageError(message: "the worker process that reads Swift files could not be started")
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return .failure(notStarted)
-        }
+        // The worker is this executable, run with its option.
+        guard let executable = RunningExecutable.path() else { return .failure(notStarted) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [SwiftDeclarationsWorker.option, library] + calls.sorted()
