@@ -72,20 +72,34 @@ if [ "$mode" = large ]; then
 fi
 
 # The library and the checker's own target (the Xcode project reader, sourcekitd's replies), compiled as
-# one module with the harness: the package-level declarations between them need no second module here
-# (each LayoutChecking file's `import LayoutKit` is then its own module's, a warning swiftc ignores).
-sources=$(find Sources/LayoutKit Sources/LayoutChecking -name '*.swift' | sort)
-# gold warns about every ASan symbol it cannot export; the log is shown only when the build fails.
+# one module with the harness: the package-level declarations between them need no second module here.
+# Each LayoutChecking file is compiled from a copy whose `import LayoutKit` line is blank: in one module it
+# would import the module itself, a warning on every such file that would bury the real ones. The copy
+# says where it comes from (`#sourceLocation`), so a diagnostic names the file and line in Sources/.
+rm -rf "$work/checking"
+mkdir -p "$work/checking"
+for file in $(find Sources/LayoutChecking -name '*.swift' | sort); do
+    copy="$work/checking/$(echo "${file#Sources/LayoutChecking/}" | tr / _)"
+    {
+        echo "#sourceLocation(file: \"$file\", line: 1)"
+        sed 's/^import LayoutKit$//' "$file"
+    } > "$copy"
+done
+sources="$(find Sources/LayoutKit -name '*.swift' | sort) $(find "$work/checking" -name '*.swift' | sort)"
 # -swift-version 6 as the package: in Swift 5 mode a key-path literal is not Sendable, so `Outlet(_:_:)`
 # resolves to its @MainActor overload and the harness's nonisolated classes do not compile.
-if ! swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
-    -module-name LayoutKit -package-name LayoutKit \
-    -I Sources/CLibXML2 -I Sources/CSourceKit -Xcc -I/usr/include/libxml2 -lxml2 \
-    $sources "$harness" \
-    -o "$binary" > "$work/build.log" 2>&1; then
-    cat "$work/build.log" >&2
-    exit 1
-fi
+build() {
+    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
+        -module-name LayoutKit -package-name LayoutKit \
+        -I Sources/CLibXML2 -I Sources/CSourceKit -Xcc -I/usr/include/libxml2 -lxml2 \
+        $sources "$1" -o "$2" > "$work/build.log" 2>&1 || {
+        cat "$work/build.log" >&2
+        exit 1
+    }
+    # gold warns about every ASan symbol it cannot export: its lines are dropped; the compiler's are shown.
+    grep -E '^[^ ]+\.swift:[0-9]+:[0-9]+: warning:' "$work/build.log" >&2 || true
+}
+build "$harness" "$binary"
 
 if [ "$mode" = regress ]; then
     # Every input the fuzzer ever failed on, and the hostile corpus, under AddressSanitizer and
@@ -93,13 +107,7 @@ if [ "$mode" = regress ]; then
     "$binary" -rss_limit_mb=2048 -timeout=10 \
         Tests/LayoutKitTests/Fixtures/fuzz/* Tests/LayoutKitTests/Fixtures/hostile/*
     # And sourcekitd's replies, through their own target.
-    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g \
-        -module-name LayoutKit -package-name LayoutKit \
-        -I Sources/CLibXML2 -I Sources/CSourceKit -Xcc -I/usr/include/libxml2 -lxml2 \
-        $sources Fuzz/FuzzSourceKitReply.swift -o "$work/fuzz-reply" > "$work/build.log" 2>&1 || {
-        cat "$work/build.log" >&2
-        exit 1
-    }
+    build Fuzz/FuzzSourceKitReply.swift "$work/fuzz-reply"
     exec "$work/fuzz-reply" -rss_limit_mb=2048 -timeout=10 Tests/LayoutKitTests/Fixtures/hostile-replies/*
 fi
 
