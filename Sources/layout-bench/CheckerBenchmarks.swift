@@ -26,6 +26,9 @@ struct CheckerBenchmarks {
     private var runs: Int { quick ? 3 : 7 }
     private var sizes: [Int] { quick ? [1000, 10_000] : [1000, 10_000, 100_000] }
     private static let checkSize = 10_000
+    /// The corpus at which the whole process's peak memory is held to `memoryGoal`.
+    private static let memoryGoalSize = 100_000
+    private static let memoryGoal = 12 * 1_048_576
     private static let parallel = 2
     private static let topPad = "GLIBC_TUNABLES=glibc.malloc.top_pad=1048576"
 
@@ -146,22 +149,33 @@ struct CheckerBenchmarks {
         func perFile(_ files: Int) -> Duration { (timing(checkerTimes[files] ?? []).median - startUp) / files }
         let base = sizes[0]
         let basePeak = checkerPeak[base] ?? 0
+        // What the process takes before it checks a file (the libraries it maps, the class schemas), shown
+        // beside each peak: most of the peak is that, not the run.
+        let startUpPeak = checkerPeak[0] ?? 0
         for files in sizes {
             let total = timing(checkerTimes[files] ?? [])
             let peak = checkerPeak[files] ?? 0
             let ratio = perFile(files) / perFile(base)
             // Flat memory: the peak may grow with the list of paths, but by no more than half.
             let isFlat = Double(peak) <= 1.5 * Double(basePeak)
+            // The memory goal proper is set at the largest corpus, for the whole process.
+            let ceiling = files == Self.memoryGoalSize ? Self.memoryGoal : 64 * 1_048_576
             rows.append(
                 ResultRow(
                     step: "scale",
-                    layoutKit: "`layout-check`, \(Format.count(files)) files: wall; per file after start-up; peak RSS",
+                    layoutKit:
+                        "`layout-check`, \(Format.count(files)) files: wall; per file after start-up; peak RSS "
+                        + "(of which start-up)",
                     layoutKitResult:
-                        "\(Format.timing(total)); \(Format.duration(perFile(files)))/file; \(Format.mebibytes(peak))",
+                        "\(Format.timing(total)); \(Format.duration(perFile(files)))/file; \(Format.mebibytes(peak)) "
+                        + "(\(Format.mebibytes(startUpPeak)))",
                     against: "itself at \(Format.count(base)) files: per file; peak RSS",
                     againstResult: "\(Format.duration(perFile(base)))/file; \(Format.mebibytes(basePeak))",
-                    ratio: ratio, goal: "per file ≤ 1.25×; peak ≤ 64 MiB and ≤ 1.5× its peak at \(Format.count(base))",
-                    isMet: ratio <= 1.25 && peak <= 64 * 1_048_576 && isFlat))
+                    ratio: ratio,
+                    goal:
+                        "per file ≤ 1.25×; peak ≤ \(Format.mebibytes(ceiling)) and ≤ 1.5× its peak at "
+                        + Format.count(base),
+                    isMet: ratio <= 1.25 && peak <= ceiling && isFlat))
         }
         let corpus = corpora[sizes[sizes.count - 1]] ?? CorpusGenerator.Summary()
         var notes = [
@@ -170,9 +184,17 @@ struct CheckerBenchmarks {
                 + "\(generator.classes.classes.count) classes in \(generator.classes.schemaDocuments().count) schema files, "
                 + "seed \(seed); all corpora generated in \(Format.duration(generation))",
             "layout-check start-up (no layouts, class schemas loaded): \(Format.duration(startUp)), "
-                + "peak \(Format.mebibytes(checkerPeak[0] ?? 0)); peaks are the child's `ru_maxrss`, measured from "
-                + "an intermediate process whose own peak (\(Format.mebibytes(floor))) is the smallest it can show",
+                + "peak \(Format.mebibytes(checkerPeak[0] ?? 0)); peaks are the child's `ru_maxrss`, which counts the "
+                + "peak of the process it was started from: "
+                + (ChildReport.hasGNUTime
+                    ? "started through GNU time (`/usr/bin/time`), the smallest it can show is "
+                        + "\(Format.mebibytes(floor)) (`true`)"
+                    : "no GNU time (`/usr/bin/time`) to start it from, so no peak below this executable's own "
+                        + "(\(Format.mebibytes(floor))) can show; install GNU time for the true figure"),
             "check and scale: median of \(runs) runs each, interleaved, output to /dev/null",
+            "scale: the peak is the whole process's, the libraries it maps included (the Swift runtime and "
+                + "Foundation as shared libraries in a plain `swift build -c release`); measure another build, such "
+                + "as one with `--static-swift-stdlib`, with `--layout-check PATH`",
         ]
         if xmllint == nil {
             notes.append(
