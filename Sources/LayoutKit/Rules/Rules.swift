@@ -249,13 +249,14 @@ struct LayoutRules {
 
     /// `duplicate-property`: the same `<property>` of one object set twice, reported at the second.
     private mutating func duplicateProperty() {
-        for object in analysis.objects where object.node.properties.count > 1 {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where nodes[index].properties.count > 1 {
             var first: [String: SourcePosition] = [:]
-            for property in object.node.properties {
+            for property in nodes[index].properties {
                 if let earlier = first[property.name] {
                     report(
                         .duplicateProperty,
-                        "property '\(property.name)' of <\(object.node.kind.rawValue)> is already set at line \(earlier.line)",
+                        "property '\(property.name)' of <\(nodes[index].kind.rawValue)> is already set at line \(earlier.line)",
                         at: property.position)
                 } else {
                     first[property.name] = property.position
@@ -287,23 +288,23 @@ struct LayoutRules {
         for (index, external) in analysis.layout.externals.enumerated() {
             if let reference = external.classReference { resolve(reference, .external(index)) }
         }
-        for (index, object) in analysis.objects.enumerated() {
-            if let include = object.node.include {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices {
+            let kind = nodes[index].kind
+            if let include = nodes[index].include {
                 // An include's class is its layout's to report on (that layout is then an invalid-include
                 // here, once); one that did not resolve has no class, and its own diagnostic says why.
-                if include.isResolved, let reference = object.node.classReference,
+                if include.isResolved, let reference = nodes[index].classReference,
                     case .found(let entry) = catalog.resolve(reference, suggestions: &suggestions)
                 {
                     classes.set(entry, catalog.memberTable(of: entry.key), for: .object(index))
-                } else if include.isResolved, object.node.classReference == nil,
-                    let entry = catalog.entry(for: object.node.kind)
-                {
-                    classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
+                } else if include.isResolved, nodes[index].classReference == nil, let entry = catalog.entry(for: kind) {
+                    classes.set(entry, catalog.memberTable(for: kind), for: .object(index))
                 }
-            } else if let reference = object.node.classReference {
+            } else if let reference = nodes[index].classReference {
                 resolve(reference, .object(index))
-            } else if let entry = catalog.entry(for: object.node.kind) {
-                classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
+            } else if let entry = catalog.entry(for: kind) {
+                classes.set(entry, catalog.memberTable(for: kind), for: .object(index))
             }
         }
     }
@@ -328,18 +329,18 @@ struct LayoutRules {
 
     /// `class-kind-mismatch`: `<label class="X">` where X does not derive from `label`.
     private mutating func classKindMismatch(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated()
-        where object.node.classReference != nil && object.node.include == nil {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where nodes[index].classReference != nil && nodes[index].include == nil {
             // A class whose superclass is a library's may derive from anything: nothing is said of it.
             guard let entry = classes[.object(index)], catalog.ancestryIsKnown(of: entry.key) else { continue }
-            let kind = object.node.kind
+            let kind = nodes[index].kind
             if !catalog.derives(entry.key, from: kind.rawValue) {
                 let actual =
                     catalog.builtInKind(of: entry.key).map { "derives from <\($0.rawValue)>" } ?? "is not a view"
                 report(
                     .classKindMismatch,
                     "class '\(entry.key)' cannot be created by <\(kind.rawValue)>: it \(actual), not <\(kind.rawValue)>",
-                    at: object.node.position, declared: Self.declaration(of: entry))
+                    at: nodes[index].position, declared: Self.declaration(of: entry))
                 classes.set(nil, nil, for: .object(index))
             }
         }
@@ -436,9 +437,10 @@ struct LayoutRules {
 
     /// `unknown-property`: a `<property>` the object's class does not declare.
     private mutating func unknownProperty(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where !nodes[index].properties.isEmpty {
             guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
-            for property in object.node.properties {
+            for property in nodes[index].properties {
                 let key = MemberKey.property(property.name)
                 guard catalog.member(key, in: table) == nil, catalog.openReason(of: entry.key) == nil else { continue }
                 report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
@@ -448,9 +450,10 @@ struct LayoutRules {
 
     /// `property-type-mismatch`: a `<property>` value that does not parse as the declared type.
     private mutating func propertyTypeMismatch(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where !nodes[index].properties.isEmpty {
             guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
-            for property in object.node.properties {
+            for property in nodes[index].properties {
                 guard let member = catalog.member(.property(property.name), in: table),
                     let type = member.propertyType, type.parse(property.value, values: member.values) == nil
                 else { continue }
@@ -472,7 +475,7 @@ struct LayoutRules {
         guard catalog.hasRequiredMembers(kind) else { return }
         if analysis.layout.owner != nil { unconnected(kind, rule, catalog, at: .owner) }
         // An include's object has its outlets connected in its own layout, and checked there.
-        for index in analysis.objects.indices where analysis.objects[index].node.include == nil {
+        for index in analysis.layout.nodes.indices where analysis.layout.nodes[index].include == nil {
             unconnected(kind, rule, catalog, at: .object(index))
         }
     }
@@ -484,7 +487,7 @@ struct LayoutRules {
         let required = catalog.requiredPositions(in: table, kind: kind)
         if required.isEmpty { return }
         if connectedPositions == nil {
-            var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.objects.count)))
+            var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.layout.nodes.count)))
             for index in analysis.links.indices {
                 guard let source = analysis.links[index].source, let position = position(ofLink: index, catalog),
                     let sourceTable = classes.members(of: source)

@@ -88,10 +88,11 @@ struct LayoutTemplate: Sendable {
         // The exact class each object is, by the analysis's object index; `nil` where not known here
         // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
-        placed.reserveCapacity(analysis.objects.count)
-        madeTypes.reserveCapacity(analysis.objects.count)
-        for (index, object) in analysis.objects.enumerated() {
-            let parent = object.parent.map { placed[$0] }
+        let nodes = layout.nodes
+        placed.reserveCapacity(nodes.count)
+        madeTypes.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            let parent = nodes[index].parent.map { placed[$0] }
             if let template = included[index], let top = template.topLevel.first {
                 let offset = recipes.count
                 for recipe in template.objects {
@@ -106,10 +107,10 @@ struct LayoutTemplate: Sendable {
             }
             // An entry that cannot be created (a silenced `class-kind-mismatch` naming a class layouts only
             // connect) creates the element's own class, as an unresolved class does.
-            let viewClass = classes[.object(index)]?.viewClass ?? object.node.kind.viewClass
+            let viewClass = classes[.object(index)]?.viewClass ?? nodes[index].kind.viewClass
             madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
-            let properties = object.node.properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
+            let properties = nodes[index].properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
                 guard let entry = classes[.object(index)],
                     let member = catalog.member(.property(property.name), of: entry.key),
                     let declaration = member.declaration, let type = member.propertyType,
@@ -121,21 +122,21 @@ struct LayoutTemplate: Sendable {
             recipes.append(
                 ObjectRecipe(
                     viewClass: viewClass,
-                    attributes: object.node.attributeValues.compactMap { AttributeSetter($0, on: viewClass) },
+                    attributes: nodes[index].attributeValues.compactMap { AttributeSetter($0, on: viewClass) },
                     properties: properties, parent: parent))
         }
         objects = recipes
-        topLevel = analysis.topLevel.map { placed[$0] }
+        topLevel = layout.topLevel.map { placed[$0] }
         func place(_ endpoint: LayoutAnalysis.Endpoint) -> LayoutAnalysis.Endpoint {
             guard case .object(let index) = endpoint else { return endpoint }
             return .object(placed[index])
         }
         location = layout.location(layout.position)
-        topLevelLocations = layout.objects.map { layout.location($0.position) }
+        topLevelLocations = layout.topLevel.map { layout.location(nodes[$0].position) }
         // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
         func madeClass(_ endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
             guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
-            return catalog.classes[analysis.objects[index].node.kind.rawValue]
+            return catalog.classes[nodes[index].kind.rawValue]
         }
         connections =
             includedConnections
