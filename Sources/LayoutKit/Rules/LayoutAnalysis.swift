@@ -84,7 +84,15 @@ struct LayoutAnalysis: Sendable {
         let nodes = layout.nodes
         // For each node, the nearest node with a class among itself and its ancestors: what its children bind to.
         var classed = [Int?](repeating: nil, count: nodes.count)
+        // The nodes whose element is still open: a node's `<connections>` come after its children, so they
+        // are bound when its last descendant has been, and the links stay in document order for the sort.
+        var open: [Int] = []
         for index in nodes.indices {
+            while let last = open.last, last != nodes[index].parent {
+                open.removeLast()
+                for connection in nodes[last].connections { bind(connection, from: .object(last)) }
+            }
+            open.append(index)
             let classedAncestor = nodes[index].parent.flatMap { classed[$0] }
             classed[index] = nodes[index].classReference != nil ? index : classedAncestor
             if let id = nodes[index].id { declare(id, .object(index), at: nodes[index].position) }
@@ -101,7 +109,9 @@ struct LayoutAnalysis: Sendable {
                         destination: .object(index), position: nodes[index].position, isAttribute: true,
                         event: nodes[index].kind.events.first))
             }
-            for connection in nodes[index].connections { bind(connection, from: .object(index)) }
+        }
+        while let last = open.popLast() {
+            for connection in nodes[last].connections { bind(connection, from: .object(last)) }
         }
     }
 
