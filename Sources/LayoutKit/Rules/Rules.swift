@@ -232,17 +232,20 @@ struct LayoutRules {
             var action: MemberKey
         }
         var first: [Sending: SourcePosition] = [:]
-        for link in analysis.links where link.member.kind == .action {
-            guard let target = link.source, let control = link.destination else { continue }
-            let sending = Sending(control: control, event: link.event, target: target, action: link.member)
+        // By index: each field is read in place, not the whole link copied.
+        let links = analysis.links
+        for index in links.indices where links[index].member.kind == .action {
+            guard let target = links[index].source, let control = links[index].destination else { continue }
+            let event = links[index].event
+            let sending = Sending(control: control, event: event, target: target, action: links[index].member)
             if let earlier = first[sending] {
                 report(
                     .duplicateAction,
-                    "\(link.member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
-                        + "for \(link.event?.rawValue ?? "its event") at line \(earlier.line)",
-                    at: link.position)
+                    "\(links[index].member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
+                        + "for \(event?.rawValue ?? "its event") at line \(earlier.line)",
+                    at: links[index].position)
             } else {
-                first[sending] = link.position
+                first[sending] = links[index].position
             }
         }
     }
@@ -349,13 +352,14 @@ struct LayoutRules {
     /// `unknown-outlet` and `unknown-action`: a connection to a member the source class (an action's
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
+        let links = analysis.links
+        for index in links.indices where links[index].member.kind == memberKind {
             // A class of a module whose sources were not read (UIKit's own) is that module's business.
-            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil,
+            guard let source = links[index].source, let entry = classes[source], member(ofLink: index, catalog) == nil,
                 catalog.openReason(of: entry.key) == nil, !catalog.isForeign(entry)
             else { continue }
             report(
-                rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
+                rule, unknownMemberMessage(links[index].member, of: entry, catalog), at: links[index].position,
                 declared: Self.declaration(of: entry))
         }
     }
@@ -371,8 +375,11 @@ struct LayoutRules {
     /// Where the member the link at `index` connects is in its source's class: `linkPositions`, made on first use.
     private mutating func position(ofLink index: Int, _ catalog: ClassCatalog) -> Int? {
         if linkPositions == nil {
-            linkPositions = analysis.links.map { link in
-                link.source.flatMap { classes.members(of: $0) }.flatMap { catalog.position(of: link.member, in: $0) }
+            let links = analysis.links
+            linkPositions = links.indices.map { index in
+                links[index].source.flatMap { classes.members(of: $0) }.flatMap {
+                    catalog.position(of: links[index].member, in: $0)
+                }
             }
         }
         return linkPositions?[index]
@@ -405,32 +412,34 @@ struct LayoutRules {
     /// `outlet-type-mismatch` and `action-sender-mismatch`: the destination is not of the outlet's type,
     /// or the control is not of the sender type the action accepts.
     private mutating func memberTypeMismatch(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for (index, link) in analysis.links.enumerated() where link.member.kind == kind {
-            guard let source = link.source, let sourceClass = classes[source],
+        let links = analysis.links
+        for index in links.indices where links[index].member.kind == kind {
+            guard let source = links[index].source, let sourceClass = classes[source],
                 let member = self.member(ofLink: index, catalog)
             else { continue }
-            if kind == .outlet && link.isCollection != member.isCollection {
+            if kind == .outlet && links[index].isCollection != member.isCollection {
                 report(
                     rule,
                     member.isCollection
-                        ? "\(link.member) of \(sourceClass.displayName) is an outlet collection, but it is connected as a single outlet"
-                        : "\(link.member) of \(sourceClass.displayName) is not an outlet collection, but it is connected as one",
-                    at: link.position, declared: Self.declaration(of: member, in: sourceClass))
+                        ? "\(links[index].member) of \(sourceClass.displayName) is an outlet collection, but it is connected as a single outlet"
+                        : "\(links[index].member) of \(sourceClass.displayName) is not an outlet collection, but it is connected as one",
+                    at: links[index].position, declared: Self.declaration(of: member, in: sourceClass))
                 continue
             }
             // A member whose type is no class the catalog has, or a destination whose ancestry is not
             // known all the way up (a library's superclass), cannot be judged.
-            guard let destination = link.destination, let destinationClass = classes[destination],
+            guard let destination = links[index].destination, let destinationClass = classes[destination],
                 member.type != nil || member.declaration != nil, catalog.ancestryIsKnown(of: destinationClass.key)
             else { continue }
             if !catalog.fits(destinationClass, member) {
                 let message =
                     kind == .action
-                    ? "\(link.member) of \(sourceClass.displayName) accepts a sender of type \(member.typeName), "
+                    ? "\(links[index].member) of \(sourceClass.displayName) accepts a sender of type \(member.typeName), "
                         + "but \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
-                    : "\(link.member) of \(sourceClass.displayName) has type \(member.typeName), "
+                    : "\(links[index].member) of \(sourceClass.displayName) has type \(member.typeName), "
                         + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
-                report(rule, message, at: link.position, declared: Self.declaration(of: member, in: sourceClass))
+                report(
+                    rule, message, at: links[index].position, declared: Self.declaration(of: member, in: sourceClass))
             }
         }
     }
