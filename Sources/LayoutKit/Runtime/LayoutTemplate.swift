@@ -89,6 +89,7 @@ struct LayoutTemplate: Sendable {
         // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
         let nodes = layout.nodes
+        recipes.reserveCapacity(nodes.count)
         placed.reserveCapacity(nodes.count)
         madeTypes.reserveCapacity(nodes.count)
         for index in nodes.indices {
@@ -118,12 +119,15 @@ struct LayoutTemplate: Sendable {
                 else { return nil }
                 return declaration.accessor.bind(value)
             }
+            // Sized once: a compactMap would grow the array from empty, an allocation per doubling.
+            var attributes: [AttributeSetter] = []
+            attributes.reserveCapacity(nodes[index].attributeValues.count)
+            for value in nodes[index].attributeValues {
+                if let setter = AttributeSetter(value, on: viewClass) { attributes.append(setter) }
+            }
             placed.append(recipes.count)
             recipes.append(
-                ObjectRecipe(
-                    viewClass: viewClass,
-                    attributes: nodes[index].attributeValues.compactMap { AttributeSetter($0, on: viewClass) },
-                    properties: properties, parent: parent))
+                ObjectRecipe(viewClass: viewClass, attributes: attributes, properties: properties, parent: parent))
         }
         objects = recipes
         topLevel = layout.topLevel.map { placed[$0] }
@@ -138,29 +142,34 @@ struct LayoutTemplate: Sendable {
             guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
             return catalog.classes[nodes[index].kind.rawValue]
         }
-        connections =
-            includedConnections
-            + analysis.links.compactMap { link in
-                guard let source = link.source, let destination = link.destination, let entry = classes[source],
-                    let member = catalog.member(link.member, of: entry.key)
-                else { return nil }
-                if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) {
-                    return nil
-                }
-                guard let declaration = member.declaration else { return nil }
-                var fitsWhenCompiled = false
-                if case .object(let sourceIndex) = source, case .object(let destinationIndex) = destination,
-                    let sourceType = madeTypes[sourceIndex], let destinationType = madeTypes[destinationIndex]
-                {
-                    fitsWhenCompiled =
-                        isSubclass(sourceType, of: declaration.sourceType.type) && declaration.accepts(destinationType)
-                }
-                return ConnectionRecipe(
-                    source: place(source), member: declaration, destination: place(destination), event: link.event,
-                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled,
-                    storedOffset: declaration.accessor.storedOffset,
-                    sendAction: link.event == nil ? nil : declaration.accessor.sendAction)
+        // Each link's fields read in place, by index; the recipes in one array, sized once.
+        let links = analysis.links
+        var connectionRecipes = includedConnections
+        connectionRecipes.reserveCapacity(includedConnections.count + links.count)
+        for index in links.indices {
+            guard let source = links[index].source, let destination = links[index].destination,
+                let entry = classes[source], let member = catalog.member(links[index].member, of: entry.key)
+            else { continue }
+            if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) {
+                continue
             }
+            guard let declaration = member.declaration else { continue }
+            var fitsWhenCompiled = false
+            if case .object(let sourceIndex) = source, case .object(let destinationIndex) = destination,
+                let sourceType = madeTypes[sourceIndex], let destinationType = madeTypes[destinationIndex]
+            {
+                fitsWhenCompiled =
+                    isSubclass(sourceType, of: declaration.sourceType.type) && declaration.accepts(destinationType)
+            }
+            let event = links[index].event
+            connectionRecipes.append(
+                ConnectionRecipe(
+                    source: place(source), member: declaration, destination: place(destination), event: event,
+                    location: layout.location(links[index].position), fitsWhenCompiled: fitsWhenCompiled,
+                    storedOffset: declaration.accessor.storedOffset,
+                    sendAction: event == nil ? nil : declaration.accessor.sendAction))
+        }
+        connections = connectionRecipes
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
