@@ -23,6 +23,9 @@ struct LayoutDecoder {
     var isValid: Bool { collector.isEmpty }
     /// Whether some element has an `lk:ignore`, so that `Suppressions` has something to read.
     private(set) var hasSuppressions = false
+    /// The layout being decoded: its object elements are appended to its `nodes` as they are met, each
+    /// before its children.
+    private var layout = Layout(file: "", owner: nil, externals: [])
 
     init(file: String) {
         self.file = file
@@ -34,7 +37,10 @@ struct LayoutDecoder {
         names = DocumentNames(document)
         defer { self.document = ParsedDocument() }
         let root = ParsedDocument.root
-        var layout = Layout(file: file, owner: nil, externals: [], objects: [], position: position(root))
+        layout = Layout(file: file, owner: nil, externals: [], position: position(root))
+        defer { layout = Layout(file: "", owner: nil, externals: []) }
+        // Every object element is a node, and most elements are: one allocation rather than one per doubling.
+        layout.nodes.reserveCapacity(document.elements.count)
         guard isOurs(root), names.elements[Int(document.elements[Int(root)].name)] == .layout else {
             let found =
                 document.namespace(of: root).map { "<\(name(root))> in namespace '\($0)'" }
@@ -67,10 +73,10 @@ struct LayoutDecoder {
                 if let external = decodeExternal(child) { layout.externals.append(external) }
                 section = .externals
             case .include:
-                layout.objects.append(decodeInclude(child))
+                decodeInclude(child, parent: nil)
                 section = .objects
             case .object(let kind):
-                layout.objects.append(decodeObject(child, kind: kind))
+                decodeObject(child, kind: kind, parent: nil)
                 section = .objects
             default:
                 do {
@@ -79,7 +85,7 @@ struct LayoutDecoder {
                 }
             }
         }
-        if layout.objects.isEmpty, collector.isEmpty {
+        if layout.topLevel.isEmpty, collector.isEmpty {
             report(
                 "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
                 at: position(root))
@@ -132,7 +138,8 @@ struct LayoutDecoder {
         return connections
     }
 
-    private mutating func decodeObject(_ element: Element, kind: ElementKind) -> LayoutNode {
+    /// Appends the object element's node, then its children's, then sets its properties and connections in place.
+    private mutating func decodeObject(_ element: Element, kind: ElementKind, parent: Int?) {
         rejectText(in: element)
         // The structural attributes, in fixed slots rather than a dictionary.
         var structural = StructuralAttributes()
@@ -164,13 +171,15 @@ struct LayoutDecoder {
                     at: position(element))
             }
         }
-        var node = LayoutNode(
+        let node = LayoutNode(
             kind: kind, id: identifier(structural.id, attribute: "id", of: element),
             classReference: classReference(
                 className: structural.class, module: structural.module, of: element, required: false),
             outlet: name(structural.outlet, attribute: "outlet", of: element),
             action: name(structural.action, attribute: "action", of: element),
-            attributeValues: attributeValues, children: [], connections: [], position: position(element))
+            attributeValues: attributeValues, connections: [], position: position(element), parent: parent)
+        // Appended before its children, which name it as their parent.
+        let index = layout.append(node)
         // Subviews, then at most one <properties>, then at most one <connections>, as layout.xsd says.
         enum Section: Int { case objects, properties, connections }
         var section = Section.objects
@@ -184,35 +193,36 @@ struct LayoutDecoder {
                     report("<properties> must come after the subviews of <\(name(element))>", at: position(child))
                     continue
                 }
-                node.children.append(decodeObject(child, kind: childKind))
+                decodeObject(child, kind: childKind, parent: index)
             } else if childName == .connections {
                 section = .connections
-                node.connections = decodeConnections(child, of: kind)
+                let connections = decodeConnections(child, of: kind)
+                layout.nodes[index].connections = connections
             } else if childName == .properties {
                 if section == .properties {
                     report("<\(name(element))> takes one <properties>", at: position(child))
                     continue
                 }
                 section = .properties
-                node.properties = decodeProperties(child)
+                let properties = decodeProperties(child)
+                layout.nodes[index].properties = properties
             } else if childName == .include {
                 if section == .properties {
                     report("<properties> must come after the subviews of <\(name(element))>", at: position(child))
                     continue
                 }
-                node.children.append(decodeInclude(child))
+                decodeInclude(child, parent: index)
             } else {
                 let expected = section == .objects ? Self.objectElementNames + ["properties"] : []
                 reportUnknownElement(child, in: name(element), expected: expected + ["connections"])
             }
         }
-        return node
     }
 
     /// `<include layout="NAME" id? outlet?/>`: a node standing for NAME's top-level object, which
     /// `IncludeResolution` gives its kind and class. NAME is a plain layout name, never a path, so that
     /// an include cannot reach outside its source.
-    private mutating func decodeInclude(_ element: Element) -> LayoutNode {
+    private mutating func decodeInclude(_ element: Element, parent: Int?) {
         let values = attributes(of: element, allowed: ["layout", "id", "outlet"])
         rejectText(in: element)
         for child in document.children(of: element) where isOurs(child) {
@@ -221,10 +231,11 @@ struct LayoutDecoder {
         let layoutName = checked(
             values["layout"], attribute: "layout", of: element, required: true, valid: IncludeResolution.isLayoutName
         ) { "a layout name ([A-Za-z_][A-Za-z0-9_-]*, parts joined by single dots; no path)" }
-        return LayoutNode(
+        let node = LayoutNode(
             kind: .view, id: identifier(values["id"], attribute: "id", of: element),
-            outlet: name(values["outlet"], attribute: "outlet", of: element), attributeValues: [], children: [],
-            connections: [], position: position(element), include: IncludeReference(layout: layoutName ?? ""))
+            outlet: name(values["outlet"], attribute: "outlet", of: element), attributeValues: [], connections: [],
+            position: position(element), include: IncludeReference(layout: layoutName ?? ""), parent: parent)
+        _ = layout.append(node)
     }
 
     static let includeElement = "include"

@@ -6,8 +6,12 @@ struct Layout: Sendable {
     var includedFiles: [String] = []
     var owner: OwnerPlaceholder?
     var externals: [ExternalPlaceholder]
-    /// The top-level object elements, in document order.
-    var objects: [LayoutNode]
+    /// Every object element, nested ones included, in document order (preorder): a node comes before its
+    /// children, and its `parent` is the index of the node it is nested in. One array rather than one per
+    /// node, so that the rules and the compiler read a node's fields in place, by index.
+    var nodes: [LayoutNode] = []
+    /// The indices in `nodes` of the top-level object elements, in document order.
+    var topLevel: [Int] = []
     /// The `<layout>` start tag: where findings about the layout as a whole point.
     var position = SourcePosition(file: .main, line: 1, column: 1)
 
@@ -16,6 +20,26 @@ struct Layout: Sendable {
         let index = Int(position.file.index)
         let path = index == 0 || index > includedFiles.count ? file : includedFiles[index - 1]
         return SourceLocation(file: path, line: position.line, column: position.column)
+    }
+
+    /// The top-level nodes, copied: for a caller that wants them as values. The engine reads `nodes` by index.
+    var objects: [LayoutNode] { topLevel.map { nodes[$0] } }
+
+    /// Appends `node` (top-level when its `parent` is `nil`) and returns its index: a node's children are
+    /// appended after it.
+    mutating func append(_ node: consuming LayoutNode) -> Int {
+        let index = nodes.count
+        if node.parent == nil { topLevel.append(index) }
+        nodes.append(node)
+        return index
+    }
+}
+
+extension Layout {
+    /// A layout whose objects are all top-level: `objects`, none nested in another (their `parent` is ignored).
+    init(file: String, owner: OwnerPlaceholder?, externals: [ExternalPlaceholder], objects: [LayoutNode]) {
+        self.init(file: file, owner: owner, externals: externals, nodes: objects, topLevel: Array(objects.indices))
+        for index in nodes.indices { nodes[index].parent = nil }
     }
 }
 
@@ -57,12 +81,13 @@ struct LayoutNode: Sendable {
     var attributeValues: [AttributeValue]
     /// `<property>` elements: values set on the class's own properties, checked against its declarations.
     var properties: [PropertySetting] = []
-    var children: [LayoutNode]
     var connections: [Connection]
     var position: SourcePosition
     /// For `<include layout="NAME">`: NAME. Such a node stands for the included layout's one top-level
     /// object; once the include is resolved its `kind` and `classReference` are that object's.
     var include: IncludeReference? = nil
+    /// The index in `Layout.nodes` of the object element this one is nested in; `nil` at the top level.
+    var parent: Int? = nil
 }
 
 /// `<outlet property= destination=>` or `<action name= destination= event=>` inside `<connections>`.

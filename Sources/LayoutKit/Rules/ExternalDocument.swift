@@ -80,7 +80,7 @@ package struct ExternalDocument: Sendable {
     ) -> [Diagnostic] {
         let nodes = objects.map { object in
             LayoutNode(
-                kind: .view, id: object.id, classReference: nil, outlet: nil, attributeValues: [], children: [],
+                kind: .view, id: object.id, classReference: nil, outlet: nil, attributeValues: [],
                 connections: object.connections.map { connection in
                     LayoutKit.Connection(
                         kind: connection.kind == .action ? .action : .outlet, name: connection.name,
@@ -90,6 +90,7 @@ package struct ExternalDocument: Sendable {
                 },
                 position: SourcePosition(file: .main, line: object.line, column: object.column))
         }
+        // Every object a top-level node: an Interface Builder file's nesting means nothing to these rules.
         let layout = Layout(file: file, owner: nil, externals: [], objects: nodes)
         let analysis = LayoutAnalysis(layout, elements: objects.map(\.element))
         var rules = LayoutRules(analysis: analysis, catalog: catalog, document: kind, resolution: resolution)

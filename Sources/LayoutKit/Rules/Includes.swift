@@ -48,17 +48,13 @@ enum IncludeResolution {
 
     /// Gives every `<include>` node the kind and class of the object it stands for, where that is known.
     static func resolveTypes(in layout: inout Layout, _ type: (String) -> ObjectType?) {
-        func resolve(_ nodes: inout [LayoutNode]) {
-            for index in nodes.indices {
-                if let include = nodes[index].include, let found = type(include.layout) {
-                    nodes[index].kind = found.kind
-                    nodes[index].classReference = found.classReference
-                    nodes[index].include?.isResolved = true
-                }
-                resolve(&nodes[index].children)
+        for index in layout.nodes.indices {
+            if let include = layout.nodes[index].include, let found = type(include.layout) {
+                layout.nodes[index].kind = found.kind
+                layout.nodes[index].classReference = found.classReference
+                layout.nodes[index].include?.isResolved = true
             }
         }
-        resolve(&layout.objects)
     }
 }
 
@@ -215,10 +211,11 @@ final class IncludeStore: Sendable {
         var name = name
         var seen: Set<String> = []
         while seen.count <= IncludeResolution.maximumDepth, seen.insert(name).inserted {
-            guard let layout = decodedLayout(name).layout, layout.objects.count == 1, let object = layout.objects.first
+            guard let layout = decodedLayout(name).layout, layout.topLevel.count == 1, let top = layout.topLevel.first
             else { return nil }
-            guard let include = object.include else {
-                return IncludeResolution.ObjectType(kind: object.kind, classReference: object.classReference)
+            guard let include = layout.nodes[top].include else {
+                return IncludeResolution.ObjectType(
+                    kind: layout.nodes[top].kind, classReference: layout.nodes[top].classReference)
             }
             name = include.layout
         }
@@ -403,8 +400,8 @@ final class IncludeStore: Sendable {
         if layout.owner != nil || !layout.externals.isEmpty {
             return "it has placeholders (<owner> or <external>), which only a layout loaded by itself can have"
         }
-        if layout.objects.count != 1 {
-            return "it has \(layout.objects.count) top-level objects; an included layout has exactly one"
+        if layout.topLevel.count != 1 {
+            return "it has \(layout.topLevel.count) top-level objects; an included layout has exactly one"
         }
         return nil
     }

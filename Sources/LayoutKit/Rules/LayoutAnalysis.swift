@@ -1,5 +1,6 @@
-/// A document flattened for the rules and the compiler: objects in document order, every id, and every
-/// outlet and action connection in either spelling as one `Link`.
+/// A document as the rules and the compiler read it: its objects are the layout's nodes, by the same index
+/// (`.object(i)` is `layout.nodes[i]`, read in place); with every id, and every outlet and action
+/// connection in either spelling as one `Link`.
 ///
 /// A layout is its usual source; an Interface Builder file becomes one too (`ExternalDocument`), its
 /// objects as top-level nodes that carry their element's own name, so that one set of rule functions
@@ -10,22 +11,6 @@ struct LayoutAnalysis: Sendable {
         case owner
         case external(Int)
         case object(Int)
-    }
-
-    /// One object element, with the index of its parent. A class, so that the rules and the compiler,
-    /// which walk every object several times, share it rather than copy every field of its node.
-    final class Object: Sendable {
-        let node: LayoutNode
-        let parent: Int?
-        /// The element's name as written: the layout element's, or an Interface Builder element's
-        /// (`tableViewCell`, `placeholder`), which no `ElementKind` names.
-        let element: String
-
-        init(node: LayoutNode, parent: Int?, element: String? = nil) {
-            self.node = node
-            self.parent = parent
-            self.element = element ?? node.kind.rawValue
-        }
     }
 
     /// One connection: the member `member` of `source` is connected to `destination`. For an outlet,
@@ -54,9 +39,9 @@ struct LayoutAnalysis: Sendable {
     }
 
     let layout: Layout
+    /// The element name of each node, for a document whose elements are not a layout's; `nil` for a layout,
+    /// whose element names are its nodes' kinds.
     private let elementNames: [String]?
-    private(set) var objects: [Object] = []
-    private(set) var topLevel: [Int] = []
     private(set) var ids: [String: Endpoint] = [:]
     /// Every declaration of an id declared before, in document order, with the endpoint that declared
     /// it first: what duplicate-id reports, found as the ids are collected rather than by hashing them again.
@@ -68,31 +53,20 @@ struct LayoutAnalysis: Sendable {
     init(_ layout: Layout, elements: [String]? = nil) {
         self.layout = layout
         self.elementNames = elements
-        // Sized once: growing them would copy the objects and rehash every id.
-        let objectCount = Self.count(layout.objects)
-        objects.reserveCapacity(objectCount)
-        ids.reserveCapacity(objectCount + layout.externals.count + 1)
+        // Sized once: growing it would rehash every id.
+        ids.reserveCapacity(layout.nodes.count + layout.externals.count + 1)
         if let owner = layout.owner, let id = owner.id {
             declare(id, .owner, at: owner.position)
         }
         for (index, external) in layout.externals.enumerated() {
             declare(external.id, .external(index), at: external.position)
         }
-        for node in layout.objects {
-            topLevel.append(add(node, parent: nil, classedAncestor: nil))
-        }
+        addNodes()
         if let owner = layout.owner {
             for connection in owner.connections { bind(connection, from: .owner) }
         }
         resolveDestinations()
         links.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
-    }
-
-    /// How many nodes there are, nested ones included; reads each node's children in place, not a copy of it.
-    private static func count(_ nodes: [LayoutNode]) -> Int {
-        var total = nodes.count
-        for index in nodes.indices { total += count(nodes[index].children) }
-        return total
     }
 
     private mutating func declare(_ id: String, _ endpoint: Endpoint, at position: SourcePosition) {
@@ -103,29 +77,42 @@ struct LayoutAnalysis: Sendable {
         }
     }
 
-    private mutating func add(_ node: LayoutNode, parent: Int?, classedAncestor: Int?) -> Int {
-        let index = objects.count
-        objects.append(Object(node: node, parent: parent, element: elementNames?[index]))
-        if let id = node.id { declare(id, .object(index), at: node.position) }
-        if let outlet = node.outlet {
-            links.append(
-                Link(
-                    source: classedAncestor.map(Endpoint.object), member: .outlet(outlet), destinationID: nil,
-                    destination: .object(index), position: node.position, isAttribute: true))
+    /// Declares every node's id and collects its links, in document order, reading each field in place.
+    /// `outlet=` and `action=` bind to the nearest enclosing node with a class: since a parent comes before
+    /// its children, one pass finds it for every node from its parent's.
+    private mutating func addNodes() {
+        let nodes = layout.nodes
+        // For each node, the nearest node with a class among itself and its ancestors: what its children bind to.
+        var classed = [Int?](repeating: nil, count: nodes.count)
+        // The nodes whose element is still open: a node's `<connections>` come after its children, so they
+        // are bound when its last descendant has been, and the links stay in document order for the sort.
+        var open: [Int] = []
+        for index in nodes.indices {
+            while let last = open.last, last != nodes[index].parent {
+                open.removeLast()
+                for connection in nodes[last].connections { bind(connection, from: .object(last)) }
+            }
+            open.append(index)
+            let classedAncestor = nodes[index].parent.flatMap { classed[$0] }
+            classed[index] = nodes[index].classReference != nil ? index : classedAncestor
+            if let id = nodes[index].id { declare(id, .object(index), at: nodes[index].position) }
+            if let outlet = nodes[index].outlet {
+                links.append(
+                    Link(
+                        source: classedAncestor.map(Endpoint.object), member: .outlet(outlet), destinationID: nil,
+                        destination: .object(index), position: nodes[index].position, isAttribute: true))
+            }
+            if let action = nodes[index].action {
+                links.append(
+                    Link(
+                        source: classedAncestor.map(Endpoint.object), member: .action(action), destinationID: nil,
+                        destination: .object(index), position: nodes[index].position, isAttribute: true,
+                        event: nodes[index].kind.events.first))
+            }
         }
-        if let action = node.action {
-            links.append(
-                Link(
-                    source: classedAncestor.map(Endpoint.object), member: .action(action), destinationID: nil,
-                    destination: .object(index), position: node.position, isAttribute: true,
-                    event: node.kind.events.first))
+        while let last = open.popLast() {
+            for connection in nodes[last].connections { bind(connection, from: .object(last)) }
         }
-        let ancestorForChildren = node.classReference != nil ? index : classedAncestor
-        for child in node.children {
-            _ = add(child, parent: index, classedAncestor: ancestorForChildren)
-        }
-        for connection in node.connections { bind(connection, from: .object(index)) }
-        return index
     }
 
     private mutating func bind(_ connection: Connection, from element: Endpoint) {
@@ -159,9 +146,13 @@ struct LayoutAnalysis: Sendable {
         switch endpoint {
         case .owner: layout.owner?.position ?? SourcePosition(file: .main, line: 1, column: 1)
         case .external(let index): layout.externals[index].position
-        case .object(let index): objects[index].node.position
+        case .object(let index): layout.nodes[index].position
         }
     }
+
+    /// The element name of the node at `index` as written: the layout element's, or an Interface Builder
+    /// element's (`tableViewCell`, `placeholder`), which no `ElementKind` names.
+    func element(of index: Int) -> String { elementNames?[index] ?? layout.nodes[index].kind.rawValue }
 
     /// How an endpoint reads in a message: `<label id="date">`, `the owner`, `external 'formatter'`.
     func describe(_ endpoint: Endpoint) -> String {
@@ -171,13 +162,12 @@ struct LayoutAnalysis: Sendable {
         case .external(let index):
             return "external \(quoted(layout.externals[index].name))"
         case .object(let index):
-            let node = objects[index].node
-            if let include = node.include {
-                return "<include layout=\"\(include.layout)\"\(node.id.map { " id=\"\($0)\"" } ?? "")>"
+            let id = layout.nodes[index].id.map { " id=\"\($0)\"" } ?? ""
+            if let include = layout.nodes[index].include {
+                return "<include layout=\"\(include.layout)\"\(id)>"
             }
-            let id = node.id.map { " id=\"\($0)\"" } ?? ""
-            let className = node.classReference.map { " class=\"\($0.name)\"" } ?? ""
-            return "<\(objects[index].element)\(id)\(className)>"
+            let className = layout.nodes[index].classReference.map { " class=\"\($0.name)\"" } ?? ""
+            return "<\(element(of: index))\(id)\(className)>"
         }
     }
 }
@@ -195,9 +185,9 @@ struct EndpointClasses: Sendable {
 
     init(_ analysis: LayoutAnalysis) {
         externals = Array(repeating: nil, count: analysis.layout.externals.count)
-        objects = Array(repeating: nil, count: analysis.objects.count)
+        objects = Array(repeating: nil, count: analysis.layout.nodes.count)
         externalTables = Array(repeating: nil, count: analysis.layout.externals.count)
-        objectTables = Array(repeating: nil, count: analysis.objects.count)
+        objectTables = Array(repeating: nil, count: analysis.layout.nodes.count)
     }
 
     /// Sets an endpoint's class and the table of its members (`nil` and `nil` for none).

@@ -93,13 +93,7 @@ public struct LayoutValidator: Sendable {
         var decoder = LayoutDecoder(file: file)
         let layout = decoder.decode(document)
         guard decoder.isValid else { return nil }
-        // By index, so that counting reads each node's children in place rather than copying nodes.
-        func count(_ nodes: [LayoutNode]) -> Int {
-            var total = nodes.count
-            for index in nodes.indices { total += count(nodes[index].children) }
-            return total
-        }
-        return count(layout.objects)
+        return layout.nodes.count
     }
 
     /// The result of checking: diagnostics, and what the compiler needs when there are none.
@@ -192,9 +186,9 @@ public struct LayoutValidator: Sendable {
         if !ruleSettings.isEmpty {
             diagnostics = RuleSetting.apply(ruleSettings, to: diagnostics)
         }
-        let sites = analysis.objects.indices.compactMap { index -> IncludeSite? in
-            let node = analysis.objects[index].node
-            return node.include.map { IncludeSite(name: $0.layout, position: node.position, object: index) }
+        let nodes = analysis.layout.nodes
+        let sites = nodes.indices.compactMap { index -> IncludeSite? in
+            nodes[index].include.map { IncludeSite(name: $0.layout, position: nodes[index].position, object: index) }
         }
         return CheckedLayout(
             diagnostics: diagnostics.sorted(by: Diagnostic.ordered), analysis: analysis, classes: rules.classes,

@@ -232,30 +232,34 @@ struct LayoutRules {
             var action: MemberKey
         }
         var first: [Sending: SourcePosition] = [:]
-        for link in analysis.links where link.member.kind == .action {
-            guard let target = link.source, let control = link.destination else { continue }
-            let sending = Sending(control: control, event: link.event, target: target, action: link.member)
+        // By index: each field is read in place, not the whole link copied.
+        let links = analysis.links
+        for index in links.indices where links[index].member.kind == .action {
+            guard let target = links[index].source, let control = links[index].destination else { continue }
+            let event = links[index].event
+            let sending = Sending(control: control, event: event, target: target, action: links[index].member)
             if let earlier = first[sending] {
                 report(
                     .duplicateAction,
-                    "\(link.member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
-                        + "for \(link.event?.rawValue ?? "its event") at line \(earlier.line)",
-                    at: link.position)
+                    "\(links[index].member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
+                        + "for \(event?.rawValue ?? "its event") at line \(earlier.line)",
+                    at: links[index].position)
             } else {
-                first[sending] = link.position
+                first[sending] = links[index].position
             }
         }
     }
 
     /// `duplicate-property`: the same `<property>` of one object set twice, reported at the second.
     private mutating func duplicateProperty() {
-        for object in analysis.objects where object.node.properties.count > 1 {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where nodes[index].properties.count > 1 {
             var first: [String: SourcePosition] = [:]
-            for property in object.node.properties {
+            for property in nodes[index].properties {
                 if let earlier = first[property.name] {
                     report(
                         .duplicateProperty,
-                        "property '\(property.name)' of <\(object.node.kind.rawValue)> is already set at line \(earlier.line)",
+                        "property '\(property.name)' of <\(nodes[index].kind.rawValue)> is already set at line \(earlier.line)",
                         at: property.position)
                 } else {
                     first[property.name] = property.position
@@ -287,23 +291,23 @@ struct LayoutRules {
         for (index, external) in analysis.layout.externals.enumerated() {
             if let reference = external.classReference { resolve(reference, .external(index)) }
         }
-        for (index, object) in analysis.objects.enumerated() {
-            if let include = object.node.include {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices {
+            let kind = nodes[index].kind
+            if let include = nodes[index].include {
                 // An include's class is its layout's to report on (that layout is then an invalid-include
                 // here, once); one that did not resolve has no class, and its own diagnostic says why.
-                if include.isResolved, let reference = object.node.classReference,
+                if include.isResolved, let reference = nodes[index].classReference,
                     case .found(let entry) = catalog.resolve(reference, suggestions: &suggestions)
                 {
                     classes.set(entry, catalog.memberTable(of: entry.key), for: .object(index))
-                } else if include.isResolved, object.node.classReference == nil,
-                    let entry = catalog.entry(for: object.node.kind)
-                {
-                    classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
+                } else if include.isResolved, nodes[index].classReference == nil, let entry = catalog.entry(for: kind) {
+                    classes.set(entry, catalog.memberTable(for: kind), for: .object(index))
                 }
-            } else if let reference = object.node.classReference {
+            } else if let reference = nodes[index].classReference {
                 resolve(reference, .object(index))
-            } else if let entry = catalog.entry(for: object.node.kind) {
-                classes.set(entry, catalog.memberTable(for: object.node.kind), for: .object(index))
+            } else if let entry = catalog.entry(for: kind) {
+                classes.set(entry, catalog.memberTable(for: kind), for: .object(index))
             }
         }
     }
@@ -328,18 +332,18 @@ struct LayoutRules {
 
     /// `class-kind-mismatch`: `<label class="X">` where X does not derive from `label`.
     private mutating func classKindMismatch(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated()
-        where object.node.classReference != nil && object.node.include == nil {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where nodes[index].classReference != nil && nodes[index].include == nil {
             // A class whose superclass is a library's may derive from anything: nothing is said of it.
             guard let entry = classes[.object(index)], catalog.ancestryIsKnown(of: entry.key) else { continue }
-            let kind = object.node.kind
+            let kind = nodes[index].kind
             if !catalog.derives(entry.key, from: kind.rawValue) {
                 let actual =
                     catalog.builtInKind(of: entry.key).map { "derives from <\($0.rawValue)>" } ?? "is not a view"
                 report(
                     .classKindMismatch,
                     "class '\(entry.key)' cannot be created by <\(kind.rawValue)>: it \(actual), not <\(kind.rawValue)>",
-                    at: object.node.position, declared: Self.declaration(of: entry))
+                    at: nodes[index].position, declared: Self.declaration(of: entry))
                 classes.set(nil, nil, for: .object(index))
             }
         }
@@ -348,13 +352,14 @@ struct LayoutRules {
     /// `unknown-outlet` and `unknown-action`: a connection to a member the source class (an action's
     /// target) does not declare.
     private mutating func unknownMember(_ memberKind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for (index, link) in analysis.links.enumerated() where link.member.kind == memberKind {
+        let links = analysis.links
+        for index in links.indices where links[index].member.kind == memberKind {
             // A class of a module whose sources were not read (UIKit's own) is that module's business.
-            guard let source = link.source, let entry = classes[source], member(ofLink: index, catalog) == nil,
+            guard let source = links[index].source, let entry = classes[source], member(ofLink: index, catalog) == nil,
                 catalog.openReason(of: entry.key) == nil, !catalog.isForeign(entry)
             else { continue }
             report(
-                rule, unknownMemberMessage(link.member, of: entry, catalog), at: link.position,
+                rule, unknownMemberMessage(links[index].member, of: entry, catalog), at: links[index].position,
                 declared: Self.declaration(of: entry))
         }
     }
@@ -370,8 +375,11 @@ struct LayoutRules {
     /// Where the member the link at `index` connects is in its source's class: `linkPositions`, made on first use.
     private mutating func position(ofLink index: Int, _ catalog: ClassCatalog) -> Int? {
         if linkPositions == nil {
-            linkPositions = analysis.links.map { link in
-                link.source.flatMap { classes.members(of: $0) }.flatMap { catalog.position(of: link.member, in: $0) }
+            let links = analysis.links
+            linkPositions = links.indices.map { index in
+                links[index].source.flatMap { classes.members(of: $0) }.flatMap {
+                    catalog.position(of: links[index].member, in: $0)
+                }
             }
         }
         return linkPositions?[index]
@@ -406,41 +414,44 @@ struct LayoutRules {
     /// `outlet-type-mismatch` and `action-sender-mismatch`: the destination is not of the outlet's type,
     /// or the control is not of the sender type the action accepts.
     private mutating func memberTypeMismatch(_ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog) {
-        for (index, link) in analysis.links.enumerated() where link.member.kind == kind {
-            guard let source = link.source, let sourceClass = classes[source],
+        let links = analysis.links
+        for index in links.indices where links[index].member.kind == kind {
+            guard let source = links[index].source, let sourceClass = classes[source],
                 let member = self.member(ofLink: index, catalog)
             else { continue }
-            if kind == .outlet && link.isCollection != member.isCollection {
+            if kind == .outlet && links[index].isCollection != member.isCollection {
                 report(
                     rule,
                     member.isCollection
-                        ? "\(link.member) of \(sourceClass.displayName) is an outlet collection, but it is connected as a single outlet"
-                        : "\(link.member) of \(sourceClass.displayName) is not an outlet collection, but it is connected as one",
-                    at: link.position, declared: Self.declaration(of: member, in: sourceClass))
+                        ? "\(links[index].member) of \(sourceClass.displayName) is an outlet collection, but it is connected as a single outlet"
+                        : "\(links[index].member) of \(sourceClass.displayName) is not an outlet collection, but it is connected as one",
+                    at: links[index].position, declared: Self.declaration(of: member, in: sourceClass))
                 continue
             }
             // A member whose type is no class the catalog has, or a destination whose ancestry is not
             // known all the way up (a library's superclass), cannot be judged.
-            guard let destination = link.destination, let destinationClass = classes[destination],
+            guard let destination = links[index].destination, let destinationClass = classes[destination],
                 member.type != nil || member.declaration != nil, catalog.ancestryIsKnown(of: destinationClass.key)
             else { continue }
             if !catalog.fits(destinationClass, member) {
                 let message =
                     kind == .action
-                    ? "\(link.member) of \(sourceClass.displayName) accepts a sender of type \(member.typeName), "
+                    ? "\(links[index].member) of \(sourceClass.displayName) accepts a sender of type \(member.typeName), "
                         + "but \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
-                    : "\(link.member) of \(sourceClass.displayName) has type \(member.typeName), "
+                    : "\(links[index].member) of \(sourceClass.displayName) has type \(member.typeName), "
                         + "but its destination \(analysis.describe(destination)) is of type \(destinationClass.typeName)"
-                report(rule, message, at: link.position, declared: Self.declaration(of: member, in: sourceClass))
+                report(
+                    rule, message, at: links[index].position, declared: Self.declaration(of: member, in: sourceClass))
             }
         }
     }
 
     /// `unknown-property`: a `<property>` the object's class does not declare.
     private mutating func unknownProperty(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where !nodes[index].properties.isEmpty {
             guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
-            for property in object.node.properties {
+            for property in nodes[index].properties {
                 let key = MemberKey.property(property.name)
                 guard catalog.member(key, in: table) == nil, catalog.openReason(of: entry.key) == nil else { continue }
                 report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
@@ -450,9 +461,10 @@ struct LayoutRules {
 
     /// `property-type-mismatch`: a `<property>` value that does not parse as the declared type.
     private mutating func propertyTypeMismatch(_ catalog: ClassCatalog) {
-        for (index, object) in analysis.objects.enumerated() where !object.node.properties.isEmpty {
+        let nodes = analysis.layout.nodes
+        for index in nodes.indices where !nodes[index].properties.isEmpty {
             guard let entry = classes[.object(index)], let table = classes.members(of: .object(index)) else { continue }
-            for property in object.node.properties {
+            for property in nodes[index].properties {
                 guard let member = catalog.member(.property(property.name), in: table),
                     let type = member.propertyType, type.parse(property.value, values: member.values) == nil
                 else { continue }
@@ -474,7 +486,7 @@ struct LayoutRules {
         guard catalog.hasRequiredMembers(kind) else { return }
         if analysis.layout.owner != nil { unconnected(kind, rule, catalog, at: .owner) }
         // An include's object has its outlets connected in its own layout, and checked there.
-        for index in analysis.objects.indices where analysis.objects[index].node.include == nil {
+        for index in analysis.layout.nodes.indices where analysis.layout.nodes[index].include == nil {
             unconnected(kind, rule, catalog, at: .object(index))
         }
     }
@@ -486,7 +498,7 @@ struct LayoutRules {
         let required = catalog.requiredPositions(in: table, kind: kind)
         if required.isEmpty { return }
         if connectedPositions == nil {
-            var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.objects.count)))
+            var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.layout.nodes.count)))
             for index in analysis.links.indices {
                 guard let source = analysis.links[index].source, let position = position(ofLink: index, catalog),
                     let sourceTable = classes.members(of: source)

@@ -88,10 +88,12 @@ struct LayoutTemplate: Sendable {
         // The exact class each object is, by the analysis's object index; `nil` where not known here
         // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
-        placed.reserveCapacity(analysis.objects.count)
-        madeTypes.reserveCapacity(analysis.objects.count)
-        for (index, object) in analysis.objects.enumerated() {
-            let parent = object.parent.map { placed[$0] }
+        let nodes = layout.nodes
+        recipes.reserveCapacity(nodes.count)
+        placed.reserveCapacity(nodes.count)
+        madeTypes.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            let parent = nodes[index].parent.map { placed[$0] }
             if let template = included[index], let top = template.topLevel.first {
                 let offset = recipes.count
                 for recipe in template.objects {
@@ -106,10 +108,10 @@ struct LayoutTemplate: Sendable {
             }
             // An entry that cannot be created (a silenced `class-kind-mismatch` naming a class layouts only
             // connect) creates the element's own class, as an unresolved class does.
-            let viewClass = classes[.object(index)]?.viewClass ?? object.node.kind.viewClass
+            let viewClass = classes[.object(index)]?.viewClass ?? nodes[index].kind.viewClass
             madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
-            let properties = object.node.properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
+            let properties = nodes[index].properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
                 guard let entry = classes[.object(index)],
                     let member = catalog.member(.property(property.name), of: entry.key),
                     let declaration = member.declaration, let type = member.propertyType,
@@ -117,49 +119,57 @@ struct LayoutTemplate: Sendable {
                 else { return nil }
                 return declaration.accessor.bind(value)
             }
+            // Sized once: a compactMap would grow the array from empty, an allocation per doubling.
+            var attributes: [AttributeSetter] = []
+            attributes.reserveCapacity(nodes[index].attributeValues.count)
+            for value in nodes[index].attributeValues {
+                if let setter = AttributeSetter(value, on: viewClass) { attributes.append(setter) }
+            }
             placed.append(recipes.count)
             recipes.append(
-                ObjectRecipe(
-                    viewClass: viewClass,
-                    attributes: object.node.attributeValues.compactMap { AttributeSetter($0, on: viewClass) },
-                    properties: properties, parent: parent))
+                ObjectRecipe(viewClass: viewClass, attributes: attributes, properties: properties, parent: parent))
         }
         objects = recipes
-        topLevel = analysis.topLevel.map { placed[$0] }
+        topLevel = layout.topLevel.map { placed[$0] }
         func place(_ endpoint: LayoutAnalysis.Endpoint) -> LayoutAnalysis.Endpoint {
             guard case .object(let index) = endpoint else { return endpoint }
             return .object(placed[index])
         }
         location = layout.location(layout.position)
-        topLevelLocations = layout.objects.map { layout.location($0.position) }
+        topLevelLocations = layout.topLevel.map { layout.location(nodes[$0].position) }
         // The class of the object made for an endpoint: its own, or its element's built-in one when that did not resolve.
         func madeClass(_ endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
             guard classes[endpoint] == nil, case .object(let index) = endpoint else { return classes[endpoint] }
-            return catalog.classes[analysis.objects[index].node.kind.rawValue]
+            return catalog.classes[nodes[index].kind.rawValue]
         }
-        connections =
-            includedConnections
-            + analysis.links.compactMap { link in
-                guard let source = link.source, let destination = link.destination, let entry = classes[source],
-                    let member = catalog.member(link.member, of: entry.key)
-                else { return nil }
-                if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) {
-                    return nil
-                }
-                guard let declaration = member.declaration else { return nil }
-                var fitsWhenCompiled = false
-                if case .object(let sourceIndex) = source, case .object(let destinationIndex) = destination,
-                    let sourceType = madeTypes[sourceIndex], let destinationType = madeTypes[destinationIndex]
-                {
-                    fitsWhenCompiled =
-                        isSubclass(sourceType, of: declaration.sourceType.type) && declaration.accepts(destinationType)
-                }
-                return ConnectionRecipe(
-                    source: place(source), member: declaration, destination: place(destination), event: link.event,
-                    location: layout.location(link.position), fitsWhenCompiled: fitsWhenCompiled,
-                    storedOffset: declaration.accessor.storedOffset,
-                    sendAction: link.event == nil ? nil : declaration.accessor.sendAction)
+        // Each link's fields read in place, by index; the recipes in one array, sized once.
+        let links = analysis.links
+        var connectionRecipes = includedConnections
+        connectionRecipes.reserveCapacity(includedConnections.count + links.count)
+        for index in links.indices {
+            guard let source = links[index].source, let destination = links[index].destination,
+                let entry = classes[source], let member = catalog.member(links[index].member, of: entry.key)
+            else { continue }
+            if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) {
+                continue
             }
+            guard let declaration = member.declaration else { continue }
+            var fitsWhenCompiled = false
+            if case .object(let sourceIndex) = source, case .object(let destinationIndex) = destination,
+                let sourceType = madeTypes[sourceIndex], let destinationType = madeTypes[destinationIndex]
+            {
+                fitsWhenCompiled =
+                    isSubclass(sourceType, of: declaration.sourceType.type) && declaration.accepts(destinationType)
+            }
+            let event = links[index].event
+            connectionRecipes.append(
+                ConnectionRecipe(
+                    source: place(source), member: declaration, destination: place(destination), event: event,
+                    location: layout.location(links[index].position), fitsWhenCompiled: fitsWhenCompiled,
+                    storedOffset: declaration.accessor.storedOffset,
+                    sendAction: event == nil ? nil : declaration.accessor.sendAction))
+        }
+        connections = connectionRecipes
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
