@@ -87,6 +87,11 @@ package struct LineTable: Sendable {
                         column += 8
                         continue
                     }
+                    // The bytes before the first special one are one column each: skip to it. (A borrow
+                    // can only flag bytes above a special one, so the lowest flag is a special byte.)
+                    let plain = special.trailingZeroBitCount / 8
+                    index += plain
+                    column += plain
                 }
                 let byte = buffer[index]
                 if byte == 0x0A {

@@ -227,19 +227,24 @@ private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreSc
         var index = 0
         while index < count {
             guard let tag = buffer.nextLessThan(from: index) else { return nil }
-            if buffer.hasPrefix(ByteString.commentStart, at: tag) {
-                guard let end = buffer.firstOffset(of: ByteString.commentEnd, from: tag + 4) else { return nil }
-                index = end + ByteString.commentEnd.count
-            } else if buffer.hasPrefix(ByteString.cdataStart, at: tag) {
-                guard let end = buffer.firstOffset(of: ByteString.cdataEnd, from: tag + 9) else { return nil }
-                index = end + ByteString.cdataEnd.count
-            } else if buffer.hasPrefix(ByteString.processingInstructionStart, at: tag) {
+            // The byte after `<` tells a tag (most of them) from `<!` and `<?` without comparing prefixes.
+            let second = tag + 1 < count ? buffer[tag + 1] : 0
+            if second == UInt8(ascii: "!") {
+                if buffer.hasPrefix(ByteString.commentStart, at: tag) {
+                    guard let end = buffer.firstOffset(of: ByteString.commentEnd, from: tag + 4) else { return nil }
+                    index = end + ByteString.commentEnd.count
+                } else if buffer.hasPrefix(ByteString.cdataStart, at: tag) {
+                    guard let end = buffer.firstOffset(of: ByteString.cdataEnd, from: tag + 9) else { return nil }
+                    index = end + ByteString.cdataEnd.count
+                } else {
+                    // `<!DOCTYPE` (the parse stops there with `forbidden-dtd`) or not XML at all.
+                    return nil
+                }
+            } else if second == UInt8(ascii: "?") {
                 guard let end = buffer.firstOffset(of: ByteString.processingInstructionEnd, from: tag + 2) else {
                     return nil
                 }
                 index = end + ByteString.processingInstructionEnd.count
-            } else if tag + 1 < count, buffer[tag + 1] == UInt8(ascii: "!") {
-                return nil
             } else {
                 // A start or end tag: count what stands outside quotes up to its `>`.
                 var attributes = 0
@@ -391,6 +396,10 @@ private final class ParseState {
     @exclusivity(unchecked) private var nameIndices = [ParsedDocument.NameIndex](
         repeating: ParsedDocument.none, count: 128)
 
+    /// The layout format's names, held here so that a lookup does not go through the static's lazy
+    /// initialisation each time.
+    private let knownNames = KnownNames.shared
+
     /// The index in the document's name table of the name (or namespace URI) at `pointer`.
     func name(_ pointer: UnsafePointer<xmlChar>) -> ParsedDocument.NameIndex {
         let mask = namePointers.count - 1
@@ -400,10 +409,10 @@ private final class ParseState {
             if kept == pointer { return nameIndices[slot] }
             slot = (slot + 1) & mask
         }
-        var made = String(cString: pointer)
-        // The layout format's own namespace as the decoder's constant itself: two Strings of one
-        // storage compare without reading bytes.
-        if made == LayoutDecoder.namespace { made = LayoutDecoder.namespace }
+        // A name of the layout format is the String made once per process (the format's namespace is the
+        // decoder's constant itself: two Strings of one storage compare without reading bytes); any other
+        // is made here, once per file.
+        let made = knownNames.string(at: pointer) ?? String(cString: pointer)
         let index = document.addName(made)
         namePointers[slot] = pointer
         nameIndices[slot] = index
@@ -652,5 +661,46 @@ extension SourcePosition {
     /// A position of a reader failure, which `ParseState.fail` reports in the file being read.
     fileprivate init(line: Int, column: Int) {
         self.init(file: .main, line: line, column: column)
+    }
+}
+
+/// The names layouts are made of — the format's elements and attributes and its namespaces — each made into a
+/// `String` once per process. A file's names are found among them by length and bytes, no hashing: making
+/// each again from libxml2's bytes, once per file, was 2 % of reading a layout.
+private struct KnownNames: Sendable {
+    static let shared = KnownNames()
+
+    /// By UTF-8 length: each name's bytes and its string.
+    private let byLength: [[(bytes: [UInt8], string: String)]]
+
+    private init() {
+        var names: Set<String> = [LayoutDecoder.namespace, Suppressions.namespace, Lexical.xsiNamespace]
+        names.formUnion(ElementKind.allCases.map(\.rawValue))
+        names.formUnion(ObjectAttribute.allCases.map(\.rawValue))
+        names.formUnion([
+            "layout", "owner", "external", "include", "connections", "properties", "property", "outlet", "action",
+            "name", "value", "destination", "event", "ignore", "schemaLocation",
+        ])
+        let longest = names.map(\.utf8.count).max() ?? 0
+        var byLength = [[(bytes: [UInt8], string: String)]](repeating: [], count: 1 + longest)
+        // The format's namespace is the decoder's constant itself, not an equal copy.
+        for name in names.sorted() {
+            let string = name == LayoutDecoder.namespace ? LayoutDecoder.namespace : name
+            byLength[name.utf8.count].append((Array(name.utf8), string))
+        }
+        self.byLength = byLength
+    }
+
+    /// The known name spelled by the NUL-terminated bytes at `pointer`, if it is one.
+    func string(at pointer: UnsafePointer<xmlChar>) -> String? {
+        let length = strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        guard length < byLength.count else { return nil }
+        for candidate in byLength[length] where candidate.bytes[0] == pointer[0] {
+            let same = candidate.bytes.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress.map { memcmp($0, pointer, length) == 0 } ?? false
+            }
+            if same { return candidate.string }
+        }
+        return nil
     }
 }
