@@ -19,6 +19,9 @@ trap 'rm -rf "$work"' EXIT
 git clone -q "$root" "$work/LayoutKit"
 git -C "$work/LayoutKit" tag -f "$version" >/dev/null
 cp -R "$root/Examples/FeedApp" "$work/FeedApp"
+# Only the package's own files: a build of it in place (CI builds it before this) holds module caches that
+# name their folder, and its pins name LayoutKit by path.
+rm -rf "$work/FeedApp/.build" "$work/FeedApp/Package.resolved"
 manifest="$work/FeedApp/Package.swift"
 sed -i "s|\.package(name: \"LayoutKit\", path: \"../..\")|.package(url: \"file://$work/LayoutKit\", from: \"$version\")|" \
     "$manifest"
