@@ -45,6 +45,23 @@ import Testing
         #expect(named.standardError.contains("1 file, "), "\(named)")
     }
 
+    /// A nib of one view holding `subviews`, one a line from line 6.
+    static func nib(subviews: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <view contentMode="scaleToFill" id="Rt1-vW-1aA">
+                    <subviews>
+        \(subviews.map { "                " + $0 }.joined(separator: "\n"))
+                    </subviews>
+                </view>
+            </objects>
+        </document>
+
+        """
+    }
+
     @Test func theAppsNibAndStoryboardAreClean() throws {
         let result = try runLayoutCheck(["--swift-sources", Self.app, Self.app])
         #expect(result.status == 0, "\(result)")
@@ -116,20 +133,7 @@ import Testing
         let project = try TemporaryDirectory()
         defer { project.remove() }
         let subviews = (0..<views).map { _ in #"<view contentMode="scaleToFill" id="Dp1-vW-1aA"/>"# }
-        try project.write(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
-                <objects>
-                    <view contentMode="scaleToFill" id="Rt1-vW-1aA">
-                        <subviews>
-                            \(subviews.joined(separator: "\n"))
-                        </subviews>
-                    </view>
-                </objects>
-            </document>
-
-            """, to: "Shared.xib")
+        try project.write(Self.nib(subviews: subviews), to: "Shared.xib")
         let app = Repository.root.appendingPathComponent(Self.app).path
         let result = try runLayoutCheck(
             ["--format", "json", "--swift-sources", "App=\(app)", "Shared.xib"], in: project.url)
@@ -159,24 +163,11 @@ import Testing
         func view(_ id: String, _ customClass: String) -> String {
             #"<view contentMode="scaleToFill" id="\#(id)" customClass="\#(customClass)" customModuleProvider="target"/>"#
         }
-        try project.write(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
-                <objects>
-                    <view contentMode="scaleToFill" id="Rt1-vW-1aA">
-                        <subviews>
-                            \(view("Bd1-vW-1aA", "BadgeView"))
-                            \(view("Bd2-vW-2aA", "BadgeView"))
-                            \(view("Gn1-vW-1aA", "GoneView"))
-                            \(view("Bd3-vW-3aA", "BadgeView"))
-                            \(view("Gn2-vW-2aA", "GoneView"))
-                        </subviews>
-                    </view>
-                </objects>
-            </document>
-
-            """, to: "Badges.xib")
+        let views = [
+            ("Bd1-vW-1aA", "BadgeView"), ("Bd2-vW-2aA", "BadgeView"), ("Gn1-vW-1aA", "GoneView"),
+            ("Bd3-vW-3aA", "BadgeView"), ("Gn2-vW-2aA", "GoneView"),
+        ]
+        try project.write(Self.nib(subviews: views.map(view)), to: "Badges.xib")
         let result = try runLayoutCheck(
             ["--format", "json", "--swift-sources", "Phone=Phone", "--swift-sources", "Widget=Widget", "Badges.xib"],
             in: project.url)

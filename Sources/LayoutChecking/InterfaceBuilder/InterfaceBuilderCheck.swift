@@ -61,13 +61,7 @@ package struct InterfaceBuilderCheck: Sendable {
             objects: document.objects.map { object in
                 ExternalDocument.Object(
                     element: object.element, id: object.id, line: object.location.line,
-                    column: object.location.column,
-                    connections: object.connections.map { connection in
-                        ExternalDocument.Connection(
-                            kind: connection.kind.external, name: connection.name,
-                            destination: connection.destination, line: connection.location.line,
-                            column: connection.location.column)
-                    })
+                    column: object.location.column, connections: object.connections)
             })
     }
 
@@ -310,15 +304,4 @@ struct OutletKey: Hashable, Sendable {
     /// The class's `Module.Name`.
     var classKey: String
     var outlet: String
-}
-
-extension InterfaceBuilderConnection.Kind {
-    /// The same kind as the rule engine names it.
-    fileprivate var external: ExternalDocument.Connection.Kind {
-        switch self {
-        case .outlet: .outlet
-        case .outletCollection: .outletCollection
-        case .action: .action
-        }
-    }
 }

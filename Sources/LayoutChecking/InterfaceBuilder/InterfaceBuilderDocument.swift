@@ -20,26 +20,9 @@ struct InterfaceBuilderObject: Sendable {
     var customModuleProvider: String?
     var placeholder: Placeholder?
     var location: SourceLocation
-    /// The connections written inside it, in document order: it is their source (of an action, the control).
-    var connections: [InterfaceBuilderConnection] = []
-}
-
-/// One connection, as written inside the `<connections>` of its source object.
-struct InterfaceBuilderConnection: Sendable {
-    enum Kind: Sendable {
-        /// `<outlet property destination>`: the source's property is set to the destination.
-        case outlet
-        /// `<outletCollection property destination>`: the destination is appended to the source's array.
-        case outletCollection
-        /// `<action selector destination>`: the source control sends the selector to the destination.
-        case action
-    }
-
-    var kind: Kind
-    /// The property of an outlet, the selector of an action.
-    var name: String
-    var destination: String
-    var location: SourceLocation
+    /// The connections written inside it, in document order, as the rule engine takes them: it is their
+    /// source (of an action, the control). An `<outlet>`'s name is its `property`, an `<action>`'s its `selector`.
+    var connections: [ExternalDocument.Connection] = []
 }
 
 /// The objects and connections of one Interface Builder file, from every scene of a storyboard.
@@ -143,7 +126,7 @@ struct InterfaceBuilderDocument: Sendable {
                 } else if let scope {
                     scopes[connection.position] = scope
                 }
-                let kind: InterfaceBuilderConnection.Kind
+                let kind: ExternalDocument.Connection.Kind
                 let nameAttribute: String
                 switch connection.name {
                 case "outlet": (kind, nameAttribute) = (.outlet, "property")
@@ -155,10 +138,9 @@ struct InterfaceBuilderDocument: Sendable {
                     let destination = connection.attribute("destination")
                 else { continue }
                 objects[owner].connections.append(
-                    InterfaceBuilderConnection(
-                        kind: kind, name: name, destination: destination,
-                        location: SourceLocation(
-                            file: file, line: connection.position.line, column: connection.position.column)))
+                    ExternalDocument.Connection(
+                        kind: kind, name: name, destination: destination, line: connection.position.line,
+                        column: connection.position.column))
             }
             return
         }
