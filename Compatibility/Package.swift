@@ -72,6 +72,42 @@ let package = Package(
             path: "1.0/Tests/RenderingTests",
             swiftSettings: swiftSettings
         ),
+        // 1.1.0 (API/RELEASE): the example package FeedApp and the README's snippets new since 1.0, as they
+        // were released. FeedApp's sources, layouts and tests are built here as targets; its own manifest
+        // (1.1/FeedApp/Package.swift, as released) is for .ci/release-consumer.sh.
+        .target(
+            name: "FeedKit",
+            dependencies: [.product(name: "LayoutKit", package: "LayoutKit")],
+            path: "1.1/FeedApp/Sources/FeedKit",
+            resources: [.copy("Layouts")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FeedKitTests",
+            dependencies: [
+                "FeedKit",
+                .product(name: "LayoutKit", package: "LayoutKit"),
+                .product(name: "LayoutTesting", package: "LayoutKit"),
+            ],
+            path: "1.1/FeedApp/Tests/FeedKitTests",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ReadmeSnippets1_1",
+            dependencies: [.product(name: "LayoutKit", package: "LayoutKit")],
+            path: "1.1/Sources/ReadmeSnippets1_1",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ReadmeSnippets1_1Tests",
+            dependencies: [
+                "ReadmeSnippets1_1",
+                .product(name: "LayoutKit", package: "LayoutKit"),
+                .product(name: "LayoutTesting", package: "LayoutKit"),
+            ],
+            path: "1.1/Tests/ReadmeSnippets1_1Tests",
+            swiftSettings: swiftSettings
+        ),
         // Every overload family added since 1.0.0 — Outlet, Action, Property, instantiate, register and the
         // assertions — each called from a nonisolated and from a main-actor context, with tests that check
         // at run time which overload each call chose.

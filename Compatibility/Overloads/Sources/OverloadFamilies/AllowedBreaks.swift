@@ -1,8 +1,9 @@
 import Foundation
 import LayoutKit
 
-/// 1.0 code that uses each declaration API/allowed-breaks.txt lists as changed, written as 1.0 code wrote
-/// it: a listed break is allowed only while this file builds in every mode and its tests pass.
+/// 1.0 code that uses each declaration 1.1.0 changed (the breaks API/allowed-breaks.txt listed until then),
+/// written as 1.0 code wrote it: the changes are source-compatible only while this file builds in every mode
+/// and its tests pass.
 public enum AllowedBreaks {
     /// `LayoutValidator` became a struct: its static check, as 1.0 called it.
     public static func validate(_ xml: String) -> [Diagnostic] {
