@@ -442,12 +442,6 @@ public struct ClassCatalog: Sendable {
         position(of: memberKey, in: table).map { member(at: $0, in: table) }
     }
 
-    /// The member `memberKey` of the class, inherited or its own.
-    func member(_ memberKey: MemberKey, of key: String) -> Member? {
-        if let known = resolved[key] { return known.index[memberKey].map { known.members[$0] } }
-        return allMembers(of: key).first { $0.key == memberKey }
-    }
-
     private func allMembers(of key: String) -> [Member] {
         var result: [Member] = []
         for entry in lineage(of: key).reversed() {

@@ -178,10 +178,16 @@ struct EndpointClasses: Sendable {
     private var owner: ClassCatalog.ClassEntry?
     private var externals: [ClassCatalog.ClassEntry?]
     private var objects: [ClassCatalog.ClassEntry?]
-    /// The members of each endpoint's class, for the rules: set with the class by `set(_:_:for:)`.
+    /// The members of each endpoint's class, for the rules and the compiler: set with the class by
+    /// `set(_:_:for:)`.
     private var ownerTable: ClassCatalog.MemberTable?
     private var externalTables: [ClassCatalog.MemberTable?]
     private var objectTables: [ClassCatalog.MemberTable?]
+    /// Where the member each link connects is in its source's table (`members(of:)`), in the order of
+    /// `LayoutAnalysis.links`, `nil` where the source's class does not declare it: what the rules found,
+    /// handed to the compiler so that it looks no member up again. `nil` until the rules are done, and
+    /// again whenever a class changes.
+    private(set) var linkPositions: [Int?]?
 
     init(_ analysis: LayoutAnalysis) {
         externals = Array(repeating: nil, count: analysis.layout.externals.count)
@@ -195,12 +201,16 @@ struct EndpointClasses: Sendable {
         _ entry: ClassCatalog.ClassEntry?, _ table: ClassCatalog.MemberTable?, for endpoint: LayoutAnalysis.Endpoint
     ) {
         self[endpoint] = entry
+        linkPositions = nil
         switch endpoint {
         case .owner: ownerTable = table
         case .external(let index): externalTables[index] = table
         case .object(let index): objectTables[index] = table
         }
     }
+
+    /// Records where each link's member is, as `linkPositions` says; kept until a class changes.
+    mutating func setLinkPositions(_ positions: [Int?]) { linkPositions = positions }
 
     /// The members of an endpoint's class, where it resolved.
     func members(of endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.MemberTable? {

@@ -84,6 +84,8 @@ struct LayoutRules {
             if phase == .classes && catalog == nil { continue }
             run(step)
         }
+        // The compiler connects each link through the member found here, by its position.
+        if let catalog { classes.setLinkPositions(allLinkPositions(catalog)) }
     }
 
     /// Whether the rule `id` has its function among the engine's steps.
@@ -374,15 +376,20 @@ struct LayoutRules {
 
     /// Where the member the link at `index` connects is in its source's class: `linkPositions`, made on first use.
     private mutating func position(ofLink index: Int, _ catalog: ClassCatalog) -> Int? {
-        if linkPositions == nil {
-            let links = analysis.links
-            linkPositions = links.indices.map { index in
-                links[index].source.flatMap { classes.members(of: $0) }.flatMap {
-                    catalog.position(of: links[index].member, in: $0)
-                }
+        allLinkPositions(catalog)[index]
+    }
+
+    /// `linkPositions`, made on first use.
+    private mutating func allLinkPositions(_ catalog: ClassCatalog) -> [Int?] {
+        if let linkPositions { return linkPositions }
+        let links = analysis.links
+        let positions = links.indices.map { index in
+            links[index].source.flatMap { classes.members(of: $0) }.flatMap {
+                catalog.position(of: links[index].member, in: $0)
             }
         }
-        return linkPositions?[index]
+        linkPositions = positions
+        return positions
     }
 
     /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none.

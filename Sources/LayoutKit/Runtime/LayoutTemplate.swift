@@ -112,8 +112,8 @@ struct LayoutTemplate: Sendable {
             madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
             let properties = nodes[index].properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
-                guard let entry = classes[.object(index)],
-                    let member = catalog.member(.property(property.name), of: entry.key),
+                guard let table = classes.members(of: .object(index)),
+                    let member = catalog.member(.property(property.name), in: table),
                     let declaration = member.declaration, let type = member.propertyType,
                     let value = type.parse(property.value, values: member.values)
                 else { return nil }
@@ -144,11 +144,17 @@ struct LayoutTemplate: Sendable {
         }
         // Each link's fields read in place, by index; the recipes in one array, sized once.
         let links = analysis.links
+        // The member a link connects: where the rules found it, else looked up by name.
+        let linkPositions = classes.linkPositions
+        func member(ofLink index: Int, in table: ClassCatalog.MemberTable) -> ClassCatalog.Member? {
+            guard let linkPositions else { return catalog.member(links[index].member, in: table) }
+            return linkPositions[index].map { catalog.member(at: $0, in: table) }
+        }
         var connectionRecipes = includedConnections
         connectionRecipes.reserveCapacity(includedConnections.count + links.count)
         for index in links.indices {
             guard let source = links[index].source, let destination = links[index].destination,
-                let entry = classes[source], let member = catalog.member(links[index].member, of: entry.key)
+                let table = classes.members(of: source), let member = member(ofLink: index, in: table)
             else { continue }
             if let destinationClass = madeClass(destination), !catalog.fits(destinationClass, member) {
                 continue
