@@ -29,6 +29,15 @@ package enum MemberKind: String, Hashable, Sendable, CaseIterable {
 
     /// The type attributes whose values are class names, possibly module-qualified.
     static let typeAttributes = Set(allCases.filter(\.hasClassType).map(\.schemaTypeAttribute))
+
+    /// Where the kind is in `allCases`: an index into arrays kept per kind.
+    var index: Int {
+        switch self {
+        case .outlet: 0
+        case .action: 1
+        case .property: 2
+        }
+    }
 }
 
 /// A member's identity within its class: its kind and its name.
@@ -39,6 +48,17 @@ package struct MemberKey: Hashable, Sendable, CustomStringConvertible {
     package init(kind: MemberKind, name: String) {
         self.kind = kind
         self.name = name
+    }
+
+    /// By the kind's index and the name: a kind's synthesized conformance would hash its `rawValue`, a
+    /// second string, and the rules look a member up by key for every connection.
+    package static func == (left: MemberKey, right: MemberKey) -> Bool {
+        left.kind.index == right.kind.index && left.name == right.name
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(kind.index)
+        hasher.combine(name)
     }
 
     static func outlet(_ name: String) -> MemberKey { MemberKey(kind: .outlet, name: name) }

@@ -83,11 +83,9 @@ struct MemberAccessor: Sendable {
     /// when the property is not stored inline, which then goes unchecked). `nil` for other kinds.
     let outletIdentity: (any Hashable & Sendable)?
 
-    /// Whether its closures may only run on the main actor.
-    var isMainActor: Bool {
-        if case .mainActor = isolation { return true }
-        return false
-    }
+    /// Whether its closures may only run on the main actor: `isolation` is `.mainActor`. Stored, since the
+    /// compiler asks it of every connection, and matching the enum copied its closures each time.
+    let isMainActor: Bool
 
     /// The stored property of a main-actor outlet, as `outletIdentity` compares it.
     private struct StoredOutlet: Hashable, Sendable {
@@ -97,6 +95,7 @@ struct MemberAccessor: Sendable {
 
     /// The accessor of a key path from `Root` to an optional `Value`.
     init<Root: AnyObject, Value: AnyObject>(_ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable) {
+        isMainActor = false
         isolation = .nonisolated(
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
@@ -110,6 +109,7 @@ struct MemberAccessor: Sendable {
     /// never leaves the closures that only run there.
     @MainActor
     init<Root: AnyObject, Value: AnyObject>(mainActor keyPath: ReferenceWritableKeyPath<Root, Value?>) {
+        isMainActor = true
         isolation = .mainActor(
             apply: { source, value in Self.set(keyPath, of: source, to: value) },
             read: { source in Self.get(keyPath, of: source) })
@@ -121,6 +121,7 @@ struct MemberAccessor: Sendable {
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
     init<Root: AnyObject, Sender: AnyObject>(_ method: @escaping @Sendable (Root) -> (Sender) -> Void) {
+        isMainActor = false
         isolation = .nonisolated(
             apply: { target, sender in
                 guard let target = target as? Root, let sender = sender as? Sender else { return false }
@@ -138,6 +139,7 @@ struct MemberAccessor: Sendable {
     init<Root: AnyObject, Sender: AnyObject>(
         mainActor method: @escaping @MainActor @Sendable (Root) -> (Sender) -> Void
     ) {
+        isMainActor = true
         isolation = .mainActor(
             apply: { target, sender in
                 guard let target = target as? Root, let sender = sender as? Sender else { return false }
@@ -156,6 +158,7 @@ struct MemberAccessor: Sendable {
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
         convert: @escaping @Sendable (PropertyValue) -> Value?
     ) {
+        isMainActor = false
         isolation = .nonisolated(apply: { _, _ in false }, read: { _ in nil })
         // A stored property of a final class is set with one store, as outlets are (`StoredPropertyOffset`).
         let offset = StoredPropertyOffset.of(keyPath)
