@@ -147,18 +147,29 @@ public struct ClassCatalog: Sendable {
         /// Indices in `members` of the non-optional ones, in order: what `unconnected-*` checks, and
         /// for most classes nothing, so that rule need not walk every member of every object.
         let required: [Int]
+        /// `required`, by kind: what `requiredPositions(in:kind:)` answers without making an array.
+        let requiredByKind: [[Int]]
         /// Whether no class of its lineage has a superclass the catalog lacks (`ClassEntry.unknownBase`).
         let ancestryIsKnown: Bool
 
+        /// - Parameter inherited: The base's result when this class declares no member of its own: its
+        ///   arrays are then shared rather than split again, so such a class costs a constant.
         init(
             members: [Member], index: [MemberKey: Int], depth: Int, builtIn: ElementKind?, required: [Int],
-            ancestryIsKnown: Bool = true
+            ancestryIsKnown: Bool = true, sharing inherited: ResolvedClass? = nil
         ) {
             self.members = members
             self.index = index
             self.depth = depth
             self.builtIn = builtIn
             self.required = required
+            if let inherited {
+                requiredByKind = inherited.requiredByKind
+            } else {
+                var byKind = Array(repeating: [Int](), count: MemberKind.allCases.count)
+                for position in required { byKind[members[position].kind.index].append(position) }
+                requiredByKind = byKind
+            }
             self.ancestryIsKnown = ancestryIsKnown
         }
     }
@@ -244,7 +255,8 @@ public struct ClassCatalog: Sendable {
                 }
                 result[key] = ResolvedClass(
                     members: members, index: index, depth: depth, builtIn: builtIn, required: required,
-                    ancestryIsKnown: ancestryIsKnown)
+                    ancestryIsKnown: ancestryIsKnown,
+                    sharing: entry.members.isEmpty ? entry.base.flatMap { result[$0] } : nil)
             }
         }
         resolved = result
@@ -421,7 +433,7 @@ public struct ClassCatalog: Sendable {
 
     /// The positions in `table` of its class's non-optional members of one kind, in member order.
     func requiredPositions(in table: MemberTable, kind: MemberKind) -> [Int] {
-        table.resolved.required.filter { table.resolved.members[$0].kind == kind }
+        table.resolved.requiredByKind[kind.index]
     }
 
     /// Where the member `memberKey` is in `table`, if the class has it.

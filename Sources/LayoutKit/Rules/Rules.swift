@@ -192,25 +192,26 @@ struct LayoutRules {
     private mutating func duplicateOutlet() {
         // Sorted by source and name rather than hashed: a few comparisons of short names cost less than
         // hashing every one. Ties keep link order, so each run of equals starts with the earliest link.
-        var outlets = analysis.links.indices.filter {
-            analysis.links[$0].member.kind == .outlet && analysis.links[$0].source != nil
+        // Each source's slot is worked out once, before the sort compares it.
+        let links = analysis.links
+        var outlets: [(slot: Int, link: Int)] = []
+        outlets.reserveCapacity(links.count)
+        for index in links.indices where links[index].member.kind == .outlet {
+            if let source = links[index].source { outlets.append((slot(of: source), index)) }
         }
         guard outlets.count > 1 else { return }
-        let links = analysis.links
-        func slot(_ index: Int) -> Int { links[index].source.map(slot(of:)) ?? -1 }
         outlets.sort { left, right in
-            let (leftSlot, rightSlot) = (slot(left), slot(right))
-            if leftSlot != rightSlot { return leftSlot < rightSlot }
-            let (leftName, rightName) = (links[left].member.name, links[right].member.name)
-            return leftName != rightName ? leftName < rightName : left < right
+            if left.slot != right.slot { return left.slot < right.slot }
+            let (leftName, rightName) = (links[left.link].member.name, links[right.link].member.name)
+            return leftName == rightName ? left.link < right.link : leftName < rightName
         }
         var duplicates: [(link: Int, first: Int)] = []
         var first = outlets[0]
-        for index in outlets.dropFirst() {
-            if slot(index) == slot(first) && links[index].member.name == links[first].member.name {
-                duplicates.append((index, first))
+        for outlet in outlets.dropFirst() {
+            if outlet.slot == first.slot && links[outlet.link].member.name == links[first.link].member.name {
+                duplicates.append((outlet.link, first.link))
             } else {
-                first = index
+                first = outlet
             }
         }
         // Reported in link order, as a walk of the links would find them.
@@ -436,11 +437,11 @@ struct LayoutRules {
                 continue
             }
             // A member whose type is no class the catalog has, or a destination whose ancestry is not
-            // known all the way up (a library's superclass), cannot be judged.
+            // known all the way up (a library's superclass), cannot be judged; asked only of a misfit.
             guard let destination = links[index].destination, let destinationClass = classes[destination],
-                member.type != nil || member.declaration != nil, catalog.ancestryIsKnown(of: destinationClass.key)
+                member.type != nil || member.declaration != nil
             else { continue }
-            if !catalog.fits(destinationClass, member) {
+            if !catalog.fits(destinationClass, member), catalog.ancestryIsKnown(of: destinationClass.key) {
                 let message =
                     kind == .action
                     ? "\(links[index].member) of \(sourceClass.displayName) accepts a sender of type \(member.typeName), "
@@ -501,9 +502,9 @@ struct LayoutRules {
     private mutating func unconnected(
         _ kind: MemberKind, _ rule: RuleID, _ catalog: ClassCatalog, at endpoint: LayoutAnalysis.Endpoint
     ) {
-        guard let entry = classes[endpoint], let table = classes.members(of: endpoint) else { return }
+        guard let table = classes.members(of: endpoint) else { return }
         let required = catalog.requiredPositions(in: table, kind: kind)
-        if required.isEmpty { return }
+        guard !required.isEmpty, let entry = classes[endpoint] else { return }
         if connectedPositions == nil {
             var connected = [[Bool]?](repeating: nil, count: slot(of: .object(analysis.layout.nodes.count)))
             for index in analysis.links.indices {
