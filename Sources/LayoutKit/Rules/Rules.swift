@@ -80,9 +80,12 @@ struct LayoutRules {
                 resolveClasses(catalog)
             }
         }
+        // Bound once and lent to every step: switching on a tuple that holds it copied all of its
+        // storage (a retain each) for every step.
+        let catalog = self.catalog
         for (step, phase) in Self.engineSteps[document] ?? [] {
             if phase == .classes && catalog == nil { continue }
-            run(step)
+            run(step, catalog)
         }
         // The compiler connects each link through the member found here, by its position.
         if let catalog { classes.setLinkPositions(allLinkPositions(catalog)) }
@@ -124,28 +127,31 @@ struct LayoutRules {
     }
 
     /// Runs the one rule `step`.
-    private mutating func run(_ step: Step) {
-        switch (step, catalog) {
-        case (.duplicateID, _): duplicateID()
-        case (.unknownDestination, _): unknownDestination()
-        case (.orphanOutlet, _): orphan(.outlet, .orphanOutlet)
-        case (.orphanAction, _): orphan(.action, .orphanAction)
-        case (.duplicateOutlet, _): duplicateOutlet()
-        case (.duplicateAction, _): duplicateAction()
-        case (.duplicateProperty, _): duplicateProperty()
-        case (.unknownClass, let catalog?): unknownClass(catalog)
-        case (.classKindMismatch, let catalog?): classKindMismatch(catalog)
-        case (.unknownOutlet, let catalog?): unknownMember(.outlet, .unknownOutlet, catalog)
-        case (.unknownAction, let catalog?): unknownMember(.action, .unknownAction, catalog)
-        case (.outletTypeMismatch, let catalog?): memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
-        case (.actionSenderMismatch, let catalog?): memberTypeMismatch(.action, .actionSenderMismatch, catalog)
-        case (.unconnectedOutlet, let catalog?): unconnected(.outlet, .unconnectedOutlet, catalog)
-        case (.unconnectedAction, let catalog?): unconnected(.action, .unconnectedAction, catalog)
-        case (.unknownProperty, let catalog?): unknownProperty(catalog)
-        case (.propertyTypeMismatch, let catalog?): propertyTypeMismatch(catalog)
+    private mutating func run(_ step: Step, _ catalog: ClassCatalog?) {
+        switch step {
+        case .duplicateID: duplicateID()
+        case .unknownDestination: unknownDestination()
+        case .orphanOutlet: orphan(.outlet, .orphanOutlet)
+        case .orphanAction: orphan(.action, .orphanAction)
+        case .duplicateOutlet: duplicateOutlet()
+        case .duplicateAction: duplicateAction()
+        case .duplicateProperty: duplicateProperty()
         default:
-            // A class rule without a catalog.
-            break
+            // A class rule runs only with a catalog.
+            guard let catalog else { return }
+            switch step {
+            case .unknownClass: unknownClass(catalog)
+            case .classKindMismatch: classKindMismatch(catalog)
+            case .unknownOutlet: unknownMember(.outlet, .unknownOutlet, catalog)
+            case .unknownAction: unknownMember(.action, .unknownAction, catalog)
+            case .outletTypeMismatch: memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
+            case .actionSenderMismatch: memberTypeMismatch(.action, .actionSenderMismatch, catalog)
+            case .unconnectedOutlet: unconnected(.outlet, .unconnectedOutlet, catalog)
+            case .unconnectedAction: unconnected(.action, .unconnectedAction, catalog)
+            case .unknownProperty: unknownProperty(catalog)
+            case .propertyTypeMismatch: propertyTypeMismatch(catalog)
+            default: break
+            }
         }
     }
 
