@@ -38,6 +38,8 @@ struct SystemPath: Hashable, Sendable, CustomStringConvertible {
     /// the printed name.
     var description: String {
         let bytes = terminated[..<(terminated.count - 1)]
+        // Nearly every path: valid UTF-8 with no `\`, printed as it is.
+        if !bytes.contains(UInt8(ascii: "\\")), let text = String(validating: bytes, as: UTF8.self) { return text }
         var text = ""
         text.reserveCapacity(bytes.count)
         var position = bytes.startIndex

@@ -52,16 +52,27 @@ package enum LayoutFile {
         if regularFileOnly, type != S_IFREG {
             return .unreadable("it is not a regular file (a FIFO, socket or device)")
         }
-        return read(descriptor: descriptor, expectedCount: type == S_IFREG ? Int(status.st_size) : 0)
+        if type == S_IFREG {
+            return read(descriptor: descriptor, expectedCount: Int(status.st_size), regularFile: true)
+        }
+        return read(descriptor: descriptor, expectedCount: 0)
     }
 
     /// Reads from an open descriptor (standard input, say) until its end or `readLimit` bytes.
     ///
     /// The bytes are read straight into the array returned, with no buffer between: for a regular file,
-    /// whose size is known, that is one allocation and a read that fills it, then one that finds the end.
+    /// whose size is known, that is one allocation and a read that fills it, then one that finds the end
+    /// (`read(path:regularFileOnly:)` knows a regular file and leaves that one out).
     ///
     /// - Parameter expectedCount: The file's size when known, so that the array is allocated once.
     public static func read(descriptor: Int32, expectedCount: Int) -> Contents {
+        read(descriptor: descriptor, expectedCount: expectedCount, regularFile: false)
+    }
+
+    /// - Parameter regularFile: Whether the descriptor is a regular file's: a read that returns fewer
+    ///   bytes than asked for has then met the file's end, and no second read is made to find it (a
+    ///   system call per file saved; a pipe or a terminal returns what it has, and is read until 0).
+    private static func read(descriptor: Int32, expectedCount: Int, regularFile: Bool) -> Contents {
         // One byte more than expected, so that a file that grew is still seen to.
         var capacity = min(max(expectedCount, 0), readLimit - 1) + 1
         var bytes: [UInt8] = []
@@ -88,6 +99,10 @@ package enum LayoutFile {
                         return
                     }
                     count += got
+                    if regularFile && count < capacity {
+                        ended = true
+                        return
+                    }
                 }
             }
             if failure != 0 { return .unreadable(reason(failure)) }
