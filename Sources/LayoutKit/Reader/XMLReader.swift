@@ -222,11 +222,19 @@ private func declaredForeignEncoding(_ bytes: [UInt8]) -> PreScanFinding? {
 /// and character data between tags skipped with `memchr`.
 private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreScanFinding? {
     bytes.withUnsafeBufferPointer { buffer -> PreScanFinding? in
-        // Every attribute counted below is a `=` and every namespace declaration starts with `x`: a file with
-        // no more of either byte than its limit has nothing to find. `memchr` counts them in a small part of
-        // the scan's time, and the scan is skipped for nearly every file (a layout has a `=` every 40 bytes
-        // or so: only one of more than about 10 KB is scanned).
-        if !buffer.hasMore(UInt8(ascii: "="), than: limits.maximumAttributesPerElement),
+        // Every attribute counted below is a `=`, and so is every namespace declaration libxml2 reads
+        // (`xmlns:p="…"` is an attribute; one without its `=` stops the parse as any malformed attribute
+        // does): a file with no more `=` than the smaller limit has nothing to find. `memchr` counts them
+        // in a small part of the scan's time, and the scan is skipped for nearly every file (a layout has a
+        // `=` every 40 bytes or so: only one of more than about 10 KB is scanned).
+        let equalsSign = UInt8(ascii: "=")
+        if !buffer.hasMore(
+            equalsSign, than: min(limits.maximumAttributesPerElement, limits.maximumNamespaceDeclarations))
+        {
+            return nil
+        }
+        // Past that, a declaration also starts with `x`.
+        if !buffer.hasMore(equalsSign, than: limits.maximumAttributesPerElement),
             !buffer.hasMore(UInt8(ascii: "x"), than: limits.maximumNamespaceDeclarations)
         {
             return nil
