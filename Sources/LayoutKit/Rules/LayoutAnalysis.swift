@@ -175,14 +175,16 @@ struct LayoutAnalysis: Sendable {
 /// The class of each endpoint of one layout, where it resolved: arrays indexed like the layout's
 /// objects and externals, since the rules and the compiler look classes up once per connection.
 struct EndpointClasses: Sendable {
-    private var owner: ClassCatalog.ClassEntry?
-    private var externals: [ClassCatalog.ClassEntry?]
-    private var objects: [ClassCatalog.ClassEntry?]
-    /// The members of each endpoint's class, for the rules and the compiler: set with the class by
-    /// `set(_:_:for:)`.
-    private var ownerTable: ClassCatalog.MemberTable?
-    private var externalTables: [ClassCatalog.MemberTable?]
-    private var objectTables: [ClassCatalog.MemberTable?]
+    /// An endpoint's class and the table of its members, set together by `set(_:_:for:)`: one array
+    /// per kind of endpoint, made once per file.
+    private struct Slot: Sendable {
+        var entry: ClassCatalog.ClassEntry?
+        var table: ClassCatalog.MemberTable?
+    }
+
+    private var owner = Slot()
+    private var externals: [Slot]
+    private var objects: [Slot]
     /// Where the member each link connects is in its source's table (`members(of:)`), in the order of
     /// `LayoutAnalysis.links`, `nil` where the source's class does not declare it: what the rules found,
     /// handed to the compiler so that it looks no member up again. `nil` until the rules are done, and
@@ -190,52 +192,41 @@ struct EndpointClasses: Sendable {
     private(set) var linkPositions: [Int?]?
 
     init(_ analysis: LayoutAnalysis) {
-        externals = Array(repeating: nil, count: analysis.layout.externals.count)
-        objects = Array(repeating: nil, count: analysis.layout.nodes.count)
-        externalTables = Array(repeating: nil, count: analysis.layout.externals.count)
-        objectTables = Array(repeating: nil, count: analysis.layout.nodes.count)
+        externals = Array(repeating: Slot(), count: analysis.layout.externals.count)
+        objects = Array(repeating: Slot(), count: analysis.layout.nodes.count)
     }
 
     /// Sets an endpoint's class and the table of its members (`nil` and `nil` for none).
     mutating func set(
         _ entry: ClassCatalog.ClassEntry?, _ table: ClassCatalog.MemberTable?, for endpoint: LayoutAnalysis.Endpoint
     ) {
-        self[endpoint] = entry
         linkPositions = nil
+        let slot = Slot(entry: entry, table: table)
         switch endpoint {
-        case .owner: ownerTable = table
-        case .external(let index): externalTables[index] = table
-        case .object(let index): objectTables[index] = table
+        case .owner: owner = slot
+        case .external(let index): externals[index] = slot
+        case .object(let index): objects[index] = slot
         }
     }
 
     /// Records where each link's member is, as `linkPositions` says; kept until a class changes.
     mutating func setLinkPositions(_ positions: [Int?]) { linkPositions = positions }
 
-    /// The members of an endpoint's class, where it resolved.
+    /// The members of an endpoint's class (for the rules and the compiler), where it resolved.
     func members(of endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.MemberTable? {
         switch endpoint {
-        case .owner: ownerTable
-        case .external(let index): externalTables[index]
-        case .object(let index): objectTables[index]
+        case .owner: owner.table
+        case .external(let index): externals[index].table
+        case .object(let index): objects[index].table
         }
     }
 
     /// The class of an endpoint; set only through `set(_:_:for:)`, which keeps the member tables in step.
-    private(set) subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
-        get {
-            switch endpoint {
-            case .owner: owner
-            case .external(let index): externals[index]
-            case .object(let index): objects[index]
-            }
-        }
-        set {
-            switch endpoint {
-            case .owner: owner = newValue
-            case .external(let index): externals[index] = newValue
-            case .object(let index): objects[index] = newValue
-            }
+    subscript(endpoint: LayoutAnalysis.Endpoint) -> ClassCatalog.ClassEntry? {
+        switch endpoint {
+        case .owner: owner.entry
+        case .external(let index): externals[index].entry
+        case .object(let index): objects[index].entry
         }
     }
 }
