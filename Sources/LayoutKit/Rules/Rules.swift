@@ -133,7 +133,7 @@ struct LayoutRules {
         case .unknownDestination: unknownDestination()
         case .orphanOutlet: orphan(.outlet, .orphanOutlet)
         case .orphanAction: orphan(.action, .orphanAction)
-        case .duplicateOutlet: duplicateOutlet()
+        case .duplicateOutlet: duplicateOutlet(catalog)
         case .duplicateAction: duplicateAction()
         case .duplicateProperty: duplicateProperty()
         default:
@@ -195,26 +195,40 @@ struct LayoutRules {
     }
 
     /// `duplicate-outlet`: the same outlet of one object connected twice, reported at the second.
-    private mutating func duplicateOutlet() {
-        // Sorted by source and name rather than hashed: a few comparisons of short names cost less than
-        // hashing every one. Ties keep link order, so each run of equals starts with the earliest link.
-        // Each source's slot is worked out once, before the sort compares it.
+    private mutating func duplicateOutlet(_ catalog: ClassCatalog?) {
+        // Sorted by source and member rather than hashed: comparing integers costs less than hashing every
+        // name. Where the source's class declares the outlet, its position among the class's members is the
+        // name (one class, one position per name); elsewhere (no catalog, an unknown outlet) the names are
+        // compared. Ties keep link order, so each run of equals starts with the earliest link. Each key is
+        // worked out once, before the sort compares it.
         let links = analysis.links
-        var outlets: [(slot: Int, link: Int)] = []
+        let positions = catalog.map { allLinkPositions($0) }
+        typealias Outlet = (slot: Int, member: Int, link: Int)
+        var outlets: [Outlet] = []
         outlets.reserveCapacity(links.count)
         for index in links.indices where links[index].member.kind == .outlet {
-            if let source = links[index].source { outlets.append((slot(of: source), index)) }
+            if let source = links[index].source {
+                outlets.append((slot(of: source), positions?[index] ?? -1, index))
+            }
         }
         guard outlets.count > 1 else { return }
+        func sameMember(_ left: Outlet, _ right: Outlet) -> Bool {
+            left.slot == right.slot && left.member == right.member
+                && (left.member >= 0 || links[left.link].member.name == links[right.link].member.name)
+        }
         outlets.sort { left, right in
             if left.slot != right.slot { return left.slot < right.slot }
-            let (leftName, rightName) = (links[left.link].member.name, links[right.link].member.name)
-            return leftName == rightName ? left.link < right.link : leftName < rightName
+            if left.member != right.member { return left.member < right.member }
+            if left.member < 0 {
+                let (leftName, rightName) = (links[left.link].member.name, links[right.link].member.name)
+                if leftName != rightName { return leftName < rightName }
+            }
+            return left.link < right.link
         }
         var duplicates: [(link: Int, first: Int)] = []
         var first = outlets[0]
         for outlet in outlets.dropFirst() {
-            if outlet.slot == first.slot && links[outlet.link].member.name == links[first.link].member.name {
+            if sameMember(outlet, first) {
                 duplicates.append((outlet.link, first.link))
             } else {
                 first = outlet
