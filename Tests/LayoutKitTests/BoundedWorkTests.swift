@@ -55,6 +55,16 @@ import Testing
         #expect(found.first?.sourceLocation?.line == 2 + 86, "\(found)")
     }
 
+    @Test func aRunOfXmlnsWithNoValueIsTheParsersSyntaxErrorNotAnInputLimit() {
+        // Not one namespace declaration libxml2 reads (each needs its `=`), so the limit's walk is not
+        // made: libxml2 stops at the first, as at any attribute with no value.
+        let names = (0..<100_000).map { " xmlns:p\($0)" }.joined()
+        let text = Self.header + "    <view\(names)/>\n</layout>\n"
+        let found = validate(Array(text.utf8))
+        #expect(found.map(\.rule) == [.xmlSyntax], "\(found)")
+        #expect(found.first?.sourceLocation?.line == 3, "\(found)")
+    }
+
     // MARK: Diagnostics per file
 
     @Test func pastAThousandDiagnosticsOneSummarySaysHowManyMore() {
