@@ -233,7 +233,8 @@ private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreSc
         {
             return nil
         }
-        // Past that, a declaration also starts with `x`.
+        // Past that, with limits that differ: each count against its own limit, as every declaration
+        // also starts with `x`.
         if !buffer.hasMore(equalsSign, than: limits.maximumAttributesPerElement),
             !buffer.hasMore(UInt8(ascii: "x"), than: limits.maximumNamespaceDeclarations)
         {
