@@ -397,7 +397,8 @@ struct LayoutRules {
 
     /// Where the member the link at `index` connects is in its source's class: `linkPositions`, made on first use.
     private mutating func position(ofLink index: Int, _ catalog: ClassCatalog) -> Int? {
-        allLinkPositions(catalog)[index]
+        if linkPositions == nil { _ = allLinkPositions(catalog) }
+        return linkPositions?[index]
     }
 
     /// `linkPositions`, made on first use.
