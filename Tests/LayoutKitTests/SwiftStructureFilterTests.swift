@@ -63,7 +63,7 @@ import Testing
         }
         var lines = 0
         for file in [
-            "Sources/LayoutChecking/InterfaceBuilder/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
+            "Sources/LayoutChecking/Swift/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
             "Sources/LayoutChecking/InterfaceBuilder/InterfaceBuilderCheck.swift",
             "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers/Shop/CatalogViewController.swift",
         ] {
@@ -143,7 +143,7 @@ import Testing
         }
         var lines = 0
         for file in [
-            "Sources/LayoutChecking/InterfaceBuilder/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
+            "Sources/LayoutChecking/Swift/SourceKit.swift", "Examples/PhotoApp/PhotoCell.swift",
             "Sources/LayoutChecking/InterfaceBuilder/InterfaceBuilderCheck.swift",
             "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder/Identifiers/Shop/CatalogViewController.swift",
         ] {
