@@ -45,7 +45,6 @@ enum LayoutCheck {
                 [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination
             )
         }
-
         // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
         // refused, the run says so on standard output and standard error, never in that file.
         if let path = arguments.output, path != "/dev/stdout",
@@ -63,155 +62,25 @@ enum LayoutCheck {
         case .failure(.invalid(let diagnostics)):
             return invalidSettings(diagnostics, destination: destination, workingDirectory: workingDirectory)
         }
+        let plan: RunPlan
+        switch RunPlan.make(arguments, settings: settings) {
+        case .success(let made): plan = made
+        case .failure(let failure): return usageFailure(failure.errors, destination: destination)
+        }
+        var run = CheckRun(plan.inputs)
+        let outcome = await run.run()
+        return report(
+            outcome, plan: plan, settings: settings, arguments: arguments, workingDirectory: workingDirectory,
+            duration: ContinuousClock.now - start)
+    }
 
-        // Look at every PATH first: one that does not exist, or a --schemas DIR, stops the run before
-        // anything is checked or printed. The search itself happens as the files are checked.
-        let exclusion = settings.searchExclusion
-        var schemaFiles = FileDiscovery(suffix: ".classes.xml")
-        var layoutFiles = FileDiscovery(suffix: ".layout.xml")
-        layoutFiles.isExcluded = exclusion
-        var missing: [UsageError] = []
-        for directory in settings.schemaDirectories(arguments, defaultExists: isDirectory(SystemPath("Schemas"))) {
-            do throws(UsageError) {
-                try schemaFiles.add(directory)
-            } catch {
-                missing.append(UsageError(message: "--schemas: \(error.message)"))
-            }
-        }
-        for path in arguments.paths where !InterfaceBuilderRun.isInterfaceBuilderFile(path) || isDirectory(path) {
-            do throws(UsageError) { try layoutFiles.add(path) } catch { missing.append(error) }
-        }
-        let namedRoots = settings.swiftSourceDirectories(arguments)
-        for root in namedRoots where !FileManager.default.fileExists(atPath: root.path.description) {
-            missing.append(UsageError(message: "--swift-sources: no such file or directory: '\(root.path)'"))
-        }
-        // Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named:
-        // their targets bring their own Swift files, modules and Interface Builder files.
-        let projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
-        let swiftRoots = namedRoots + projects.swiftRoots(besides: namedRoots)
-        var interfaceBuilder: InterfaceBuilderRun?
-        var sourceKit: SwiftDeclarationsWorkerConnection?
-        var sourceKitProblem: String?
-        // Interface Builder files under the PATHs that nothing can check (no project, no Swift sources named):
-        // counted and said, never passed over in silence.
-        var uncheckedInterfaceBuilderFiles = 0
-        if !swiftRoots.isEmpty {
-            // sourcekitd is loaded in the worker process only (it would double this process's memory), which
-            // starts now and says whether it could load it.
-            do throws(UsageError) {
-                interfaceBuilder = try InterfaceBuilderRun(arguments, isExcluded: projects.unclaimed(exclusion))
-            } catch {
-                missing.append(error)
-            }
-            do throws(UsageError) {
-                let library: String
-                do {
-                    library = try SourceKit.locate(
-                        toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
-                } catch {
-                    throw UsageError(message: error.message)
-                }
-                // The identifier rules read calls, which only a run over Interface Builder files needs; a run
-                // over layouts alone sends sourcekitd only the files that declare types.
-                let readsCalls = interfaceBuilder?.findsAnyFile == true || projects.hasInterfaceBuilderFiles
-                sourceKit = try SwiftDeclarationsWorkerConnection(
-                    library: library, calls: readsCalls ? IdentifierUseReader.callees : [])
-            } catch {
-                sourceKitProblem = error.message
-            }
-            // Layouts can fall back on class schemas; Interface Builder files have nothing else to go by.
-            if sourceKit == nil, let problem = sourceKitProblem, interfaceBuilder?.findsAnyFile == true {
-                missing.append(UsageError(message: "cannot check Interface Builder files: \(problem)"))
-            }
-        } else if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
-            missing.append(
-                UsageError(
-                    message: "'\(path)' is an Interface Builder file: pass --swift-sources DIR (or a <swift-sources> "
-                        + "in the configuration) to check it against its Swift classes"))
-        } else if projects.isEmpty, var search = try? InterfaceBuilderRun(arguments, isExcluded: exclusion) {
-            uncheckedInterfaceBuilderFiles = search.countFiles()
-        }
-        if !missing.isEmpty { return usageFailure(missing, destination: destination) }
-
-        var swift: SwiftSources?
-        if var worker = sourceKit {
-            do throws(UsageError) {
-                swift = try SwiftSources.read(
-                    swiftRoots, worker: &worker, jobs: arguments.jobs, isExcluded: exclusion ?? { _ in false })
-            } catch {
-                return usageFailure([error], destination: destination)
-            }
-        }
-        // Swift sources left partly unread (sourcekitd's budget ran out) judge nothing: an unread file may
-        // declare any class, or extend any with outlets; the budget's error says so.
-        // Built for what reads it: layouts, class schemas to compare, `--write-schemas` and `open-class`.
-        // (A run over an app's Interface Builder files alone needs none, and it costs a tenth of their
-        // reading.)
-        let catalogIsRead =
-            interfaceBuilder == nil || arguments.writeSchemas != nil
-            || settings.configuration.rules[.openClass].map { $0 != .ignore } == true
-            || schemaFiles.findsAnyFile || layoutFiles.findsAnyFile
-        let swiftCatalog = swift.flatMap {
-            $0.isIncomplete || !catalogIsRead ? nil : ClassCatalog.load(swift: $0.files)
-        }
-        if let path = arguments.writeSchemas, let swiftCatalog {
-            if let failure = writeSchemas(swiftCatalog, to: path) {
-                return usageFailure([failure], destination: destination)
-            }
-        }
-
-        let (schemaCatalog, schemaDiagnostics) = loadCatalog(&schemaFiles)
-        var runDiagnostics = schemaFiles.diagnostics + schemaDiagnostics + projects.diagnostics
-        if let swift { runDiagnostics += swift.diagnostics }
-        if let swiftCatalog {
-            runDiagnostics += openClasses(swiftCatalog)
-            if let schemaCatalog {
-                runDiagnostics += drift(schemaCatalog, from: swiftCatalog, modules: Set(swiftRoots.map(\.module)))
-            }
-        }
-        // The Swift code, when it was read, is the truth the layouts are judged by.
-        // Class schemas still describe the modules whose sources were not given.
-        let catalog =
-            swiftCatalog.map { swift in schemaCatalog.map { swift.adding(uncoveredClassesOf: $0) } ?? swift }
-            ?? schemaCatalog
-        let checked = await checkInParallel(
-            &layoutFiles, catalog: catalog, jobs: arguments.jobs, listingFiles: arguments.format.listsEveryFile,
-            options: LayoutValidator.Options(ruleSettings: settings.configuration.rules),
-            isExcluded: settings.isExcluded)
-        // Only what is printed is kept: for a valid corpus, nothing per file.
-        // The search's own findings (directories it could not read) are known once it has run.
-        // The files' findings were judged inside the engine (severities, suppressions, the cap); the run's own
-        // findings and the search's are judged here.
-        var diagnostics = checked.diagnostics
-        var files = checked.files
-        var skipped: [String: Int] = [:]
-        var unclaimedFiles = 0
-        var identifierNotes: [String] = []
-        // Swift sources that could not be read are said on every run, even when schemas stood in.
-        if (catalog == nil && swift?.isIncomplete != true && (checked.files > 0 || interfaceBuilder == nil))
-            || sourceKitProblem != nil
-        {
-            runDiagnostics.append(noClassSchemas(sourceKitProblem: sourceKitProblem))
-        }
-        diagnostics += settings.configuration.apply(to: runDiagnostics + layoutFiles.diagnostics)
-        // Swift sources left partly unread (sourcekitd's budget ran out) judge no Interface Builder file.
-        if let run = interfaceBuilder, let swift, !swift.isIncomplete {
-            let found = await projects.check(
-                run, swift: swift, jobs: arguments.jobs, settings: settings.interfaceBuilderSettings,
-                isExcluded: exclusion, swiftRoots: swiftRoots.map(\.path))
-            files += found.files
-            diagnostics += found.diagnostics
-            skipped = found.skipped
-            unclaimedFiles = found.unclaimed
-            identifierNotes = found.notes
-        }
-        // Several searches may cross one folder (layouts and both kinds of Interface Builder file under a
-        // PATH, Swift sources beside them) and meet the same unreadable directory or link out of the
-        // repository: it is said once.
-        var unreadable: Set<Diagnostic> = []
-        diagnostics.removeAll { $0.rule == .unreadableFile && !unreadable.insert($0).inserted }
-        diagnostics.sort(by: Diagnostic.ordered)
-
+    /// The outcome against the baseline (or written as one), rendered where the arguments say, and the
+    /// exit status: 1 for errors (or warnings with `--strict`), else 0.
+    private static func report(
+        _ outcome: CheckRun.Outcome, plan: RunPlan, settings: RunSettings, arguments: Arguments,
+        workingDirectory: String, duration: Duration
+    ) -> Int32 {
+        var diagnostics = outcome.diagnostics
         if let path = arguments.writeBaseline {
             return writeBaseline(
                 Baseline(entries: settings.baselineEntries(diagnostics)), to: path, quiet: arguments.quiet)
@@ -223,47 +92,18 @@ enum LayoutCheck {
             diagnostics = new.map { diagnostics[$0] }
             notes = baselineSummary(accepted: accepted, fixed: fixed)
         }
-
         let report = Report(
-            files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
-            workingDirectory: workingDirectory, checkedFiles: checked.paths, skippedFiles: skipped,
-            projects: projects.summaries
-                + (unclaimedFiles == 0
-                    ? []
-                    : [
-                        "\(unclaimedFiles) Interface Builder file\(unclaimedFiles == 1 ? "" : "s") in no target of the "
-                            + "Xcode projects (built into no app, or into a Swift package) \(unclaimedFiles == 1 ? "was" : "were") "
-                            + "not checked; name them with --swift-sources to check them"
-                    ])
-                + (projects.missingFiles == 0
-                    ? []
-                    : [
-                        "\(projects.missingFiles) file\(projects.missingFiles == 1 ? "" : "s") the Xcode projects list "
-                            + "\(projects.missingFiles == 1 ? "does" : "do") not exist and \(projects.missingFiles == 1 ? "was" : "were") not checked"
-                    ]) + identifierNotes
-                + (uncheckedInterfaceBuilderFiles == 0
-                    ? []
-                    : [
-                        "\(uncheckedInterfaceBuilderFiles) Interface Builder file\(uncheckedInterfaceBuilderFiles == 1 ? "" : "s") "
-                            + "under the PATHs \(uncheckedInterfaceBuilderFiles == 1 ? "was" : "were") not checked: no Xcode "
-                            + "project was found and no Swift sources were named; name them with --swift-sources DIR "
-                            + "(a Tuist or XcodeGen project has no .xcodeproj until it is generated)"
-                    ])
-                + (projects.outsideFiles == 0
-                    ? []
-                    : [
-                        "\(projects.outsideFiles) path\(projects.outsideFiles == 1 ? "" : "s") the Xcode projects list "
-                            + "\(projects.outsideFiles == 1 ? "leads" : "lead") out of the repository (or to a FIFO, socket or "
-                            + "device) and \(projects.outsideFiles == 1 ? "was" : "were") not read"
-                    ]))
+            files: outcome.files, diagnostics: diagnostics, duration: duration, workingDirectory: workingDirectory,
+            checkedFiles: outcome.checkedPaths, skippedFiles: outcome.skipped,
+            projects: plan.summary(notes: outcome.notes))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
-        let status = delivered(arguments.format.render(report, colour: colour), to: destination)
+        let status = delivered(arguments.format.render(report, colour: colour), to: arguments.destination)
         guard status == 0 else { return status }
         if !arguments.quiet { try? StandardStream.error.write(notes + report.summary) }
         let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
         // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
         // warns) again on the next build rather than passing silently from then on.
-        if !failed, sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {
+        if !failed, plan.sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {
             return usageFailure([UsageError(message: "--touch: cannot write '\(stamp)'")], destination: nil)
         }
         return failed ? 1 : 0
@@ -372,66 +212,8 @@ enum LayoutCheck {
         }
     }
 
-    /// Reads the class schema files and merges them; `nil` when there is none that could be read.
-    private static func loadCatalog(_ files: inout FileDiscovery) -> (ClassCatalog?, [Diagnostic]) {
-        var schemas: [(path: String, bytes: [UInt8])] = []
-        var diagnostics: [Diagnostic] = []
-        while let file = files.next() {
-            switch file.contents() {
-            case .bytes(let bytes): schemas.append((path: file.displayPath, bytes: bytes))
-            case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
-            }
-        }
-        guard !schemas.isEmpty else { return (nil, diagnostics) }
-        let loaded = ClassCatalog.load(schemas: schemas)
-        return (loaded.catalog, diagnostics + loaded.diagnostics)
-    }
-
-    /// The one warning of a run without classes to check against; it has no place in a file.
-    private static func noClassSchemas(sourceKitProblem: String?) -> Diagnostic {
-        let rules = RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
-        let message =
-            if let sourceKitProblem {
-                "the Swift sources were not read, so class rules (\(rules)) went by class schemas only, if any: "
-                    + sourceKitProblem
-            } else {
-                "no class schema loaded; class rules (\(rules)) were skipped; pass --swift-sources [MODULE=]DIR "
-                    + "to check the layouts against the Swift code (or --schemas DIR)"
-            }
-        return Diagnostic(rule: .noClassSchemas, severity: .warning, message: message, location: nil)
-    }
-
-    /// One `open-class` finding per class whose members the Swift syntax does not show whole, at the
-    /// class's Swift line (off unless the configuration enables the rule).
-    private static func openClasses(_ catalog: ClassCatalog) -> [Diagnostic] {
-        catalog.openClasses.map { open in
-            Diagnostic(
-                rule: .openClass, severity: .warning,
-                message: "class '\(open.key)' is open: \(open.reason); no rule says one of its members is missing",
-                location: open.location)
-        }
-    }
-
-    /// Where the class schemas say of a class the Swift code declares something other than it does:
-    /// one `schema-drift` finding at the schema's line. Classes of modules the Swift sources do not
-    /// cover are not compared.
-    private static func drift(_ schemas: ClassCatalog, from swift: ClassCatalog, modules: Set<String>) -> [Diagnostic] {
-        schemas.differences(from: swift, named: "the class schema", otherNamed: "the Swift code")
-            .filter { difference in
-                difference.location != nil
-                    && modules.contains { difference.className.hasPrefix("\($0).") }
-            }
-            .map { difference in
-                Diagnostic(
-                    rule: .schemaDrift,
-                    message: "\(difference.description); the Swift code is the truth: fix the schema, or "
-                        + "rewrite it with --write-schemas DIR",
-                    location: difference.location)
-            }
-    }
-
     /// Writes one class schema per module of the Swift sources; a usage error when it cannot.
-    private static func writeSchemas(_ catalog: ClassCatalog, to directory: String) -> UsageError? {
+    static func writeSchemas(_ catalog: ClassCatalog, to directory: String) -> UsageError? {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for (module, document) in catalog.classSchemaDocumentsByModule() {
@@ -443,74 +225,6 @@ enum LayoutCheck {
             return UsageError(message: "--write-schemas: cannot write '\(directory)': \(error.localizedDescription)")
         }
         return nil
-    }
-
-    /// The most files one task checks before it hands its diagnostics back.
-    private static let maximumBatch = 32
-
-    /// Checks the run's layouts, at most `jobs` at once.
-    ///
-    /// The search runs as the checks ask for files, so a run holds the batches being checked and
-    /// the directories still to search, never a list of its files: its memory does not grow with
-    /// their number. Includes are resolved among the run's layouts (each named by its file name
-    /// without `.layout.xml`) through `RunLayouts`, whose index of names is made by a second search
-    /// over the same PATHs the first time a layout includes another. Each included layout is then
-    /// read, checked and summarised once for the whole run, whichever file includes it first, and
-    /// shared by every task (the validator's store).
-    ///
-    /// Each task reads, checks and closes a batch of files one after another, so no more than `jobs`
-    /// files are being checked at once. Batches start at one file and double up to `maximumBatch`: a
-    /// handful of files still spreads over every job, and a long run wakes this loop once a batch
-    /// rather than once a file.
-    ///
-    /// With `listingFiles`, the path of every file is kept too, for a report that names clean files.
-    /// Files `isExcluded` refuses are neither checked nor counted, nor included.
-    private static func checkInParallel(
-        _ discovery: inout FileDiscovery, catalog: ClassCatalog?, jobs: Int, listingFiles: Bool,
-        options: LayoutValidator.Options, isExcluded: @escaping @Sendable (InputFile) -> Bool
-    ) async -> (files: Int, diagnostics: [Diagnostic], paths: [String]?) {
-        // Copied before the search starts: a value that searches the same PATHs again from the start.
-        let fresh = discovery
-        let layouts = RunLayouts {
-            var search = fresh
-            var files: [InputFile] = []
-            while let file = search.next() {
-                if !isExcluded(file) { files.append(file) }
-            }
-            return files
-        }
-        let validator = LayoutValidator(catalog: catalog, source: layouts, options: options)
-        var count = 0
-        var paths: [String]? = listingFiles ? [] : nil
-        return await withTaskGroup(of: [Diagnostic].self) { group in
-            var batchSize = 1
-            func nextBatch() -> [InputFile]? {
-                var batch: [InputFile] = []
-                while batch.count < batchSize, let file = discovery.next() {
-                    if isExcluded(file) { continue }
-                    batch.append(file)
-                    paths?.append(file.displayPath)
-                }
-                count += batch.count
-                batchSize = min(batchSize * 2, maximumBatch)
-                return batch.isEmpty ? nil : batch
-            }
-            @Sendable func check(_ batch: [InputFile]) -> [Diagnostic] {
-                batch.flatMap { file in file.diagnostics(validator: validator, name: { layouts.name(of: file) }) }
-            }
-            for _ in 0..<jobs {
-                guard let batch = nextBatch() else { break }
-                group.addTask { check(batch) }
-            }
-            var diagnostics: [Diagnostic] = []
-            while let found = await group.next() {
-                diagnostics += found
-                if let batch = nextBatch() {
-                    group.addTask { check(batch) }
-                }
-            }
-            return (count, diagnostics, paths)
-        }
     }
 
     static func isDirectory(_ path: SystemPath) -> Bool {

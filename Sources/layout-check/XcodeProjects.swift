@@ -240,90 +240,26 @@ extension XcodeProjects {
         }
     }
 
-    /// Checks each target's Interface Builder files against the classes of the targets it may see. A
-    /// file two targets list is checked for each; its findings and its count are kept once.
+    /// One unit of Interface Builder files per target that has any, each seeing the Swift files of the
+    /// targets it may see (`visibleTargets(from:)`); a file two targets list is checked for each distinct
+    /// set of classes, and its findings kept once. Most targets (frameworks, tests) have no Interface
+    /// Builder file: no unit, no class index.
     ///
-    /// `unclaimed` holds the files a directory search finds that no target lists: without a project it
-    /// is the run, checked against every class; with one, those files are built into no app of the
-    /// projects (or into a Swift package whose sources the projects do not name), so they are counted
-    /// and not checked — judged against the projects' classes they would give false findings.
-    ///
-    /// The identifier rules run once over the whole run, not per target (per target they would judge a
-    /// framework's Swift code against the app's files): every target's Swift code against every target's
-    /// Interface Builder files; the files in no target, and other platforms' files, define names but are
-    /// not judged, since such a file may yet be built by something the reader does not read.
-    func check(
-        _ unclaimed: InterfaceBuilderRun, swift: SwiftSources, jobs: Int, settings: InterfaceBuilderSettings,
-        isExcluded: (@Sendable (SystemPath) -> Bool)?, swiftRoots: [SystemPath] = []
-    ) async -> (files: Int, diagnostics: [Diagnostic], skipped: [String: Int], unclaimed: Int, notes: [String]) {
-        var runs: [(InterfaceBuilderRun, visible: (Int?) -> Bool)] = []
-        // Most targets (frameworks, tests) have no Interface Builder file: no run, no class index.
-        for (index, target) in targets.enumerated()
-        where !target.interfaceBuilderFiles.isEmpty || !target.synchronizedFolders.isEmpty {
+    /// The files a directory search finds that no target lists are built into no app of the projects (or
+    /// into a Swift package whose sources the projects do not name): counted, not checked — judged
+    /// against the projects' classes they would give false findings.
+    func units(isExcluded: (@Sendable (SystemPath) -> Bool)?) -> [CheckRun.InterfaceBuilderUnit] {
+        targets.indices.compactMap { index in
+            let target = targets[index]
+            guard !target.interfaceBuilderFiles.isEmpty || !target.synchronizedFolders.isEmpty else { return nil }
             let run = InterfaceBuilderRun(
                 files: target.interfaceBuilderFiles, folders: target.synchronizedFolders.map(\.path),
                 exceptions: Set(
                     target.synchronizedFolders.flatMap { folder in folder.exceptions.map { "\(folder.path)/\($0)" } }),
                 isExcluded: isExcluded)
             let visible = visibleTargets(from: index)
-            runs.append((run, { $0.map { visible.contains($0) } ?? true }))
+            return CheckRun.InterfaceBuilderUnit(search: run, sees: { $0.map { visible.contains($0) } ?? true })
         }
-        var unclaimedCount = 0
-        if targets.isEmpty {
-            runs.append((unclaimed, { _ in true }))
-        } else {
-            var search = unclaimed
-            unclaimedCount = search.countFiles()
-        }
-
-        var checked: Set<String> = []
-        var skippedPaths: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
-        var seen: Set<Diagnostic> = []
-        var notes: [String] = []
-        var checkedIdentifiers: [String: InterfaceBuilderIdentifiers] = [:]
-        var otherIdentifiers: [String: InterfaceBuilderIdentifiers] = [:]
-        for (run, visible) in runs {
-            var run = run
-            let indices = swift.files.indices.filter { visible(swift.targets[$0]) }
-            let found = await run.check(
-                jobs: jobs, swift: indices.map { swift.files[$0] }, settings: settings,
-                swiftRoots: targets.isEmpty ? swiftRoots : nil)
-            checked.formUnion(found.checkedPaths)
-            notes += found.notJudged
-            for identifiers in found.identifiers.checked { checkedIdentifiers[identifiers.file] = identifiers }
-            for identifiers in found.identifiers.others { otherIdentifiers[identifiers.file] = identifiers }
-            skippedPaths.merge(found.skippedPaths) { first, _ in first }
-            for diagnostic in found.diagnostics where seen.insert(diagnostic).inserted {
-                diagnostics.append(diagnostic)
-            }
-        }
-        if !targets.isEmpty, !runs.isEmpty {
-            // The files in no target (and those under the Swift folders) define names, never judged.
-            // (The search of `unclaimed` finds the files under the PATHs that no target lists, then those under
-            // the Swift folders.)
-            var beside = unclaimed
-            let paths = beside.paths
-            for identifiers in await beside.besideSources(swiftRoots, jobs: jobs)
-            where checkedIdentifiers[identifiers.file] == nil {
-                otherIdentifiers[identifiers.file] = identifiers
-            }
-            notes += InterfaceBuilderRun.judgeIdentifiers(
-                IdentifierCheck(
-                    swift: Self.uniqueFiles(swift), checked: checkedIdentifiers.values.sorted { $0.file < $1.file },
-                    others: otherIdentifiers.values.sorted { $0.file < $1.file },
-                    context: AppSettings.context(paths: paths, roots: swiftRoots, isExcluded: isExcluded)),
-                settings: settings, adding: &diagnostics)
-        }
-        var skipped: [String: Int] = [:]
-        for platform in skippedPaths.values { skipped[platform, default: 0] += 1 }
-        return (checked.count, diagnostics, skipped, unclaimedCount, notes)
-    }
-
-    /// Each Swift file's declarations once, though two targets compile it.
-    private static func uniqueFiles(_ swift: SwiftSources) -> [SwiftDeclarations] {
-        var seen: Set<String> = []
-        return swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
     }
 }
 

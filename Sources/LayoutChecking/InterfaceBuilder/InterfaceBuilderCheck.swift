@@ -9,7 +9,7 @@ import LayoutKit
 package struct InterfaceBuilderCheck: Sendable {
     private let classes: InterfaceBuilderClasses
     /// What the configuration says of findings, applied as they leave the rules of each file.
-    private let settings: InterfaceBuilderSettings
+    let settings: InterfaceBuilderSettings
 
     /// Merges the declarations of every Swift file of the run into one catalog, extensions into their
     /// classes, module by module: same-named classes of two modules stay apart, and a `customModule`
@@ -24,7 +24,13 @@ package struct InterfaceBuilderCheck: Sendable {
         swift files: [(module: String, declarations: SwiftDeclarations)],
         settings: InterfaceBuilderSettings = InterfaceBuilderSettings()
     ) {
-        classes = InterfaceBuilderClasses(files)
+        classes = InterfaceBuilderClasses(SwiftClassModel(files))
+        self.settings = settings
+    }
+
+    /// A check over the run's one Swift class model (`CheckRun`), which it shares with the layouts.
+    package init(model: SwiftClassModel, settings: InterfaceBuilderSettings = InterfaceBuilderSettings()) {
+        classes = InterfaceBuilderClasses(model)
         self.settings = settings
     }
 
@@ -146,24 +152,6 @@ package struct InterfaceBuilderCheck: Sendable {
         return usage
     }
 
-    /// The findings about the whole run: `unconnected-outlet` (`unconnectedOutlets(_:uses:)`) as the
-    /// configuration has it, then an `unused-suppression` warning at each `<ignore>` of the configuration
-    /// that silenced nothing in the files it names that were checked.
-    package func runFindings(_ usage: InterfaceBuilderUsage, uses: OutletUses?) -> [Diagnostic] {
-        var usage = usage
-        // Each unconnected outlet is reported at the first object of a class: the ids around it.
-        var idsAt: [SourceLocation: [String]] = [:]
-        for (name, location) in usage.firstUse { idsAt[location] = usage.firstUseIDs[name] ?? [] }
-        var found: [Diagnostic] = []
-        if !usage.firstUse.isEmpty { settings.noteDeclarationIgnoresApply(to: &usage) }
-        for (diagnostic, declaration) in unconnectedFindings(usage, uses: uses) {
-            found += settings.judge(
-                [diagnostic], file: diagnostic.sourceLocation?.file ?? "", ids: { idsAt[$0] ?? [] }, usage: &usage,
-                declaration: declaration, capped: false)
-        }
-        return found + settings.unusedIgnores(usage)
-    }
-
     /// The implicitly unwrapped outlets the app's classes in the lineage of `key` declare themselves,
     /// nearest class first, each class's by name.
     private func implicitlyUnwrappedOutlets(
@@ -199,7 +187,7 @@ package struct InterfaceBuilderCheck: Sendable {
     }
 
     /// `unconnectedOutlets(_:uses:)`, each finding with the declaration it is about: `Class.outlet`.
-    private func unconnectedFindings(
+    func unconnectedFindings(
         _ usage: InterfaceBuilderUsage, uses: OutletUses?
     ) -> [(diagnostic: Diagnostic, declaration: String)] {
         struct Unconnected {
@@ -285,6 +273,14 @@ package struct InterfaceBuilderUsage: Sendable {
 
     /// An empty usage.
     public init() {}
+
+    /// The ids around each class's first use, by place: what an `<ignore>` of a run-level finding there
+    /// matches.
+    var idsByPlace: [SourceLocation: [String]] {
+        var ids: [SourceLocation: [String]] = [:]
+        for (name, location) in firstUse { ids[location] = firstUseIDs[name] ?? [] }
+        return ids
+    }
 
     /// Adds another file's usage; the earlier place of a class's first use wins.
     public mutating func merge(_ other: InterfaceBuilderUsage) {

@@ -57,9 +57,22 @@ struct InterfaceBuilderClasses: Sendable {
         }
     }
 
-    /// - Parameter files: The declarations of every Swift file with the module that compiles it.
-    init(_ files: [(module: String, declarations: SwiftDeclarations)]) {
+    /// Classes declared more than once in their module with nothing to tell which a nib means
+    /// (`SwiftClassModel`): found as `.ambiguous`, so no rule judges their members.
+    private var ambiguous: Set<String> = []
+
+    /// - Parameter model: The run's Swift classes; the catalog takes the declarations a UIKit file means.
+    init(_ model: SwiftClassModel) {
+        self.init(model.files(for: .interfaceBuilder), ambiguous: Set(model.ambiguous(for: .interfaceBuilder).keys))
+    }
+
+    /// - Parameters:
+    ///   - files: The declarations of every Swift file with the module that compiles it, each
+    ///   class declared once in its module.
+    ///   - ambiguous: The keys of those that stand for several declarations.
+    init(_ files: [(module: String, declarations: SwiftDeclarations)], ambiguous: Set<String> = []) {
         modules = Set(files.map(\.module))
+        self.ambiguous = ambiguous
         var aliases: [String: [String: String]] = [:]
         for (module, file) in files {
             for alias in file.typeAliases where aliases[module]?[alias.name] == nil {
@@ -72,11 +85,8 @@ struct InterfaceBuilderClasses: Sendable {
         for (module, file) in files {
             for declaration in file.types where declaration.kind == .class {
                 let key = "\(module).\(declaration.name)"
-                // Declared twice in one module (`#if os(iOS)` … `#else` …): one class.
-                if let index = indexOfKey[key] {
-                    classes[index].add(declaration)
-                    continue
-                }
+                // `SwiftClassModel` leaves one declaration of each name in a module.
+                if indexOfKey[key] != nil { continue }
                 indexOfKey[key] = classes.count
                 var merged = Merged(
                     module: module, name: declaration.name, superclass: declaration.superclass,
@@ -138,13 +148,22 @@ struct InterfaceBuilderClasses: Sendable {
     /// The class a name finds seen from `module`: that module's class of the name, else the one class of
     /// that name in any module.
     private func lookup(_ name: String, from module: String) -> Lookup {
-        if let key = byModule[module]?[name] ?? byModule[module]?[simpleName(name)] { return .found(key) }
+        if let key = byModule[module]?[name] ?? byModule[module]?[simpleName(name)] {
+            return ambiguous.contains(key) ? .ambiguous : .found(key)
+        }
         return lookup(name, module: nil)
     }
 
     /// The class Interface Builder's `customClass` names, in `customModule` when that is a module of the
     /// run; without one (or with a module whose sources were not given), the one class of that name.
     func lookup(_ name: String, module: String?) -> Lookup {
+        let found = declared(name, module: module)
+        if case .found(let key) = found, ambiguous.contains(key) { return .ambiguous }
+        return found
+    }
+
+    /// `lookup(_:module:)` before the ambiguous classes are set apart.
+    private func declared(_ name: String, module: String?) -> Lookup {
         if let module, let classes = byModule[module] {
             return (classes[name] ?? classes[simpleName(name)]).map(Lookup.found) ?? .none
         }

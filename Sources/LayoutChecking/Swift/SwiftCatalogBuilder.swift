@@ -11,8 +11,7 @@ extension ClassCatalog {
     /// line, which notes point at.
     /// - Parameter sources: each file's declarations with the module that compiles it.
     package static func load(swift sources: [(module: String, declarations: SwiftDeclarations)]) -> ClassCatalog {
-        var builder = SwiftCatalogBuilder(sources)
-        return builder.catalog()
+        SwiftClassModel(sources).layoutCatalog()
     }
 }
 
@@ -51,9 +50,17 @@ struct SwiftCatalogBuilder {
     private var enumsByLastName: [String: [[String]]] = [:]
     private var protocols: Set<String> = []
     private let modules: Set<String>
+    /// Classes declared more than once in their module with nothing to tell which applies
+    /// (`SwiftClassModel`), by `Module.Name` as declared: open, with no known base.
+    private let ambiguous: [String: String]
 
-    init(_ sources: [(module: String, declarations: SwiftDeclarations)]) {
+    /// - Parameters:
+    ///   - sources: Each file's declarations with its module, one declaration of each class
+    ///     (`SwiftClassModel.files(for:)`).
+    ///   - ambiguous: The classes of `sources` that stand for several declarations, with why.
+    init(_ sources: [(module: String, declarations: SwiftDeclarations)], ambiguous: [String: String] = [:]) {
         modules = Set(sources.map(\.module))
+        self.ambiguous = ambiguous
         var extensions: [(module: String, declaration: SwiftTypeDeclaration)] = []
         // A nested class is known by its own name (what a layout's class= says) unless another class
         // of its module has that name too; then by its qualified name.
@@ -223,6 +230,11 @@ struct SwiftCatalogBuilder {
                     else { continue }
                     members.append((memberKey, member.type, true, member.values, entry.location))
                 }
+            }
+            if let reason = ambiguous["\(type.module).\(type.declaration.name)"] {
+                openReason = reason
+                unknownBase = type.declaration.inherited.first ?? type.name
+                base = nil
             }
             var declaration = ClassSchemaDecoder.Declaration(
                 name: type.name, module: type.module, base: base, members: members,

@@ -4,11 +4,14 @@
 /// checker's memory, time and output stay proportional to the file (article "Security").
 package struct DiagnosticCollector: Sendable {
     /// The most diagnostics reported for one file before the summary.
-    static let maximumPerFile = 1_000
+    package static let maximumPerFile = 1_000
 
     private var kept: [Diagnostic] = []
     private var dropped = 0
     private var firstDropped: SourceLocation?
+    /// Whether an error was among the dropped: the summary takes the highest severity it hides, so a run
+    /// of warnings past the cap does not fail for its summary (article "Security").
+    private var droppedError = false
     private let limit: Int
 
     package init(limit: Int = Self.maximumPerFile) {
@@ -29,6 +32,7 @@ package struct DiagnosticCollector: Sendable {
         guard kept.count < limit else {
             if dropped == 0 { firstDropped = location }
             dropped += 1
+            droppedError = true
             return
         }
         kept.append(Diagnostic(rule: rule, message: message(), location: location, notes: notes()))
@@ -39,6 +43,7 @@ package struct DiagnosticCollector: Sendable {
         guard kept.count < limit else {
             if dropped == 0 { firstDropped = diagnostic.location }
             dropped += 1
+            droppedError = droppedError || diagnostic.severity == .error
             return
         }
         kept.append(diagnostic)
@@ -51,7 +56,7 @@ package struct DiagnosticCollector: Sendable {
         if dropped > 0 {
             result.append(
                 Diagnostic(
-                    rule: .inputLimit,
+                    rule: .inputLimit, severity: droppedError ? .error : .warning,
                     message:
                         "\(dropped) more diagnostic\(dropped == 1 ? "" : "s") not shown: "
                         + "the limit is \(limit) per file",
@@ -62,7 +67,8 @@ package struct DiagnosticCollector: Sendable {
 
     /// Counts `count` diagnostics dropped by an earlier step as dropped here, the summary standing at
     /// the earliest place of any.
-    private mutating func countDropped(_ count: Int, at location: SourceLocation?) {
+    private mutating func countDropped(_ count: Int, at location: SourceLocation?, severity: Severity) {
+        droppedError = droppedError || severity == .error
         if dropped == 0 || (location.map { place in firstDropped.map { place < $0 } ?? false } ?? false) {
             firstDropped = location
         }
@@ -84,7 +90,7 @@ package struct DiagnosticCollector: Sendable {
         var collector = DiagnosticCollector(limit: limit)
         for diagnostic in diagnostics.sorted(by: Diagnostic.ordered) {
             if let count = droppedCount(in: diagnostic, limit: limit) {
-                collector.countDropped(count, at: diagnostic.location)
+                collector.countDropped(count, at: diagnostic.location, severity: diagnostic.severity)
             } else {
                 collector.report(diagnostic)
             }

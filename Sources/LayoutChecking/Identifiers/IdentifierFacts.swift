@@ -1,0 +1,257 @@
+import LayoutKit
+
+/// What the identifier rules read, gathered once for a run: the names every Interface Builder file
+/// defines (reuse identifiers, storyboard IDs, segues, file names), the names the Swift code uses by
+/// literal, and where the first name built at run time is. Each rule is one function over it
+/// (`unknownNames(_:)`, `unreachableScenes()`, `unloadedFileFindings()`).
+///
+/// Linear in the uses and definitions: one dictionary per kind, and did-you-mean paid from one
+/// `SuggestionBudget` for the run.
+package struct IdentifierFacts: Sendable {
+    /// Names and where each is first defined.
+    struct Names: Sendable {
+        var first: [String: SourceLocation] = [:]
+        /// In order of definition, for suggestions whose ties go the same way on every run.
+        var ordered: [String] = []
+
+        mutating func add(_ name: String, _ location: SourceLocation) {
+            if first[name] == nil {
+                first[name] = location
+                ordered.append(name)
+            }
+        }
+    }
+
+    private let swift: [SwiftDeclarations]
+    private let checked: [InterfaceBuilderIdentifiers]
+    private let context: IdentifierCheck.Context
+    private var reuse = Names()
+    private var storyboardIDs = Names()
+    private var segues = Names()
+    private var storyboards = Names()
+    private var nibs = Names()
+    private var referencedStoryboards: Set<String> = []
+    private var referencedScenes: Set<String> = []
+    private var hasDefinitions = false
+    // Where the first name built at run time is, for the summary's reason.
+    private var computedRegistration: SourceLocation?
+    private var computedInstantiation: SourceLocation?
+    private var computedLoad: SourceLocation?
+    private var dequeues = 0
+    private var instantiated: Set<String> = []
+    private var loaded: Set<String> = []
+    /// The run's own classes' simple names: `Bundle(for: X.self)` is the run's bundle only for them.
+    private let classNames: Set<String>
+    /// One budget for the whole run: each finding may look at every name, so the suggestions of a run
+    /// with many findings and many names stop once it is spent rather than growing with their product.
+    private var budget = SuggestionBudget()
+
+    /// The facts of Swift files' uses against the checked files and the others' definitions.
+    package init(
+        swift: [SwiftDeclarations], checked: [InterfaceBuilderIdentifiers], others: [InterfaceBuilderIdentifiers],
+        context: IdentifierCheck.Context
+    ) {
+        self.swift = swift
+        self.checked = checked
+        self.context = context
+        classNames = Set(
+            swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
+                $0.name.split(separator: ".").last.map(String.init) ?? $0.name
+            })
+        hasDefinitions = !(checked.isEmpty && others.isEmpty)
+        for document in checked + others { define(document) }
+        for file in swift {
+            for use in file.identifierUses { record(use) }
+        }
+    }
+
+    private mutating func define(_ document: InterfaceBuilderIdentifiers) {
+        for definition in document.reuseIdentifiers { reuse.add(definition.name, definition.location) }
+        for scene in document.scenes { storyboardIDs.add(scene.identifier, scene.location) }
+        for segue in document.segues { segues.add(segue.name, segue.location) }
+        if document.isStoryboard {
+            storyboards.add(document.loadName, document.location)
+        } else {
+            nibs.add(document.loadName, document.location)
+        }
+        referencedStoryboards.formUnion(document.referencedStoryboards)
+        referencedScenes.formUnion(document.referencedScenes)
+    }
+
+    private mutating func record(_ use: IdentifierUse) {
+        switch use.kind {
+        case .registration:
+            if let name = use.literal {
+                reuse.add(name, use.location)
+            } else if computedRegistration == nil {
+                computedRegistration = use.location
+            }
+        case .storyboardIdentifier:
+            if let name = use.literal {
+                instantiated.insert(name)
+            } else if computedInstantiation == nil {
+                computedInstantiation = use.location
+            }
+        case .storyboardName, .nibName:
+            if let name = use.literal {
+                loaded.insert(name)
+            } else if computedLoad == nil {
+                computedLoad = use.location
+            }
+        case .dequeue:
+            if use.isJudged { dequeues += 1 }
+        case .segue:
+            break
+        }
+    }
+
+    /// What a kind of use is judged against, and how its finding reads; `nil` when the run cannot judge
+    /// it (a registration by a name built at run time, Objective-C code, no storyboard at all).
+    private func judged(_ kind: IdentifierUse.Kind, _ name: String, call: String) -> (RuleID, Names, String, String)? {
+        switch kind {
+        // Objective-C code may register cells by literals the checker does not read.
+        case .dequeue where computedRegistration == nil && !context.hasObjectiveC && hasDefinitions:
+            return (
+                .unknownReuseIdentifier, reuse,
+                "no prototype cell, nib or register(_:…ReuseIdentifier:) call of the run defines the reuse "
+                    + "identifier \(quoted(name)): \(call) crashes", "the reuse identifier"
+            )
+        case .storyboardIdentifier where !storyboards.first.isEmpty:
+            return (
+                .unknownStoryboardIdentifier, storyboardIDs,
+                "no scene of the run's storyboards has the storyboard ID \(quoted(name)): \(call) crashes",
+                "the storyboard ID"
+            )
+        case .segue where !storyboards.first.isEmpty:
+            return (
+                .unknownSegueIdentifier, segues,
+                "no segue of the run's storyboards has the identifier \(quoted(name)): \(call) crashes", "the segue"
+            )
+        case .storyboardName where !storyboards.first.isEmpty:
+            return (
+                .unknownInterfaceFile, storyboards,
+                "no storyboard of the run is named \(quoted(name)) (\(name).storyboard): \(call) crashes",
+                "the storyboard"
+            )
+        case .nibName where !nibs.first.isEmpty:
+            return (
+                .unknownInterfaceFile, nibs,
+                "no nib of the run is named \(quoted(name)) (\(name).xib): \(call) crashes",
+                "the nib"
+            )
+        default:
+            return nil
+        }
+    }
+
+    /// The uses of one kind whose literal no file of the run defines, each with a did-you-mean.
+    mutating func unknownNames(_ kind: IdentifierUse.Kind) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for file in swift where !file.identifierUses.isEmpty {
+            for use in file.identifierUses
+            where use.kind == kind && use.isJudged && use.bundleClass.map(classNames.contains) ?? true {
+                guard let name = use.literal, let (rule, names, message, what) = judged(kind, name, call: use.call),
+                    names.first[name] == nil
+                else { continue }
+                let closest = budget.closestMatch(to: name, in: names.ordered)
+                let notes = closest.flatMap { closest in
+                    names.first[closest].map { [Diagnostic.Note(message: "\(what) '\(closest)'", location: $0)] }
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        rule: rule, message: message + (closest.map { "; did you mean '\($0)'?" } ?? ""),
+                        location: use.location, notes: notes ?? []))
+            }
+        }
+        return diagnostics
+    }
+
+    /// `unreachable-scene`: only where nothing the checker cannot read may be what reaches a scene.
+    package func unreachableScenes() -> [Diagnostic] {
+        guard !context.hasObjectiveC, computedInstantiation == nil else { return [] }
+        return checked.flatMap { document in
+            document.scenes.filter { scene in
+                !instantiated.contains(scene.identifier) && !document.reachedObjects.contains(scene.objectID)
+                    && !referencedScenes.contains(scene.identifier)
+            }.map { scene in
+                Diagnostic(
+                    rule: .unreachableScene, severity: .warning,
+                    message: "the scene \(quoted(scene.identifier)) (<\(scene.element)>) is reached by no "
+                        + "segue, storyboard reference or instantiateViewController literal",
+                    location: scene.location)
+            }
+        }
+    }
+
+    /// The checked files nothing loads, by path, at their first line: their own errors are lowered to
+    /// warnings (`IdentifierCheck.lowering`). Empty when that cannot be known.
+    package var unloadedFiles: [String: SourceLocation] {
+        var files: [String: SourceLocation] = [:]
+        for document in unloadedDocuments() { files[document.file] = document.location }
+        return files
+    }
+
+    private func unloadedDocuments() -> [InterfaceBuilderIdentifiers] {
+        guard let settings = context.settingsNames, !context.hasObjectiveC, computedLoad == nil else { return [] }
+        var loads = loaded.union(settings).union(referencedStoryboards)
+        // `init(nibName: nil, bundle: nil)` of a view controller loads the nib named like its class
+        // (`ProfileView` for `ProfileViewController` too).
+        let swiftClasses = swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
+            $0.name.split(separator: ".").last.map(String.init) ?? $0.name
+        }
+        for name in Array(swiftClasses) + context.objectiveCClasses.sorted() {
+            loads.insert(name)
+            if name.hasSuffix("Controller") { loads.insert(String(name.dropLast("Controller".count))) }
+        }
+        return checked.filter { !loads.contains($0.loadName) }
+    }
+
+    /// `unloaded-interface-file`: a checked file no literal, setting, reference or class name loads.
+    package func unloadedFileFindings() -> [Diagnostic] {
+        unloadedDocuments().map { document in
+            let name = document.file.split(separator: "/").last.map(String.init) ?? document.file
+            return Diagnostic(
+                rule: .unloadedInterfaceFile, severity: .warning,
+                message: "nothing loads \(quoted(name)): no Swift literal, Info.plist entry or build setting, "
+                    + "storyboard reference or class name names \(quoted(document.loadName)); its findings "
+                    + "are warnings",
+                location: document.location)
+        }
+    }
+
+    /// For each rule that had something to judge and was not judged, why (for the run's summary: a rule
+    /// that says nothing says why).
+    package var notJudged: [String] {
+        func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
+        let hasScenes = checked.contains { !$0.scenes.isEmpty }
+        if context.hasObjectiveC {
+            let rules =
+                (dequeues > 0 ? ["unknown-reuse-identifier"] : []) + (hasScenes ? ["unreachable-scene"] : [])
+                + (checked.isEmpty ? [] : ["unloaded-interface-file"])
+            guard !rules.isEmpty else { return [] }
+            return [
+                "\(rules.joined(separator: ", ")) not judged: the sources hold Objective-C, whose string "
+                    + "literals are not read"
+            ]
+        }
+        var reasons: [String] = []
+        if dequeues > 0, let location = computedRegistration {
+            reasons.append(
+                "unknown-reuse-identifier not judged: a register call at \(place(location)) names its reuse "
+                    + "identifier otherwise than by a literal, so it may register any")
+        }
+        if hasScenes, let location = computedInstantiation {
+            reasons.append(
+                "unreachable-scene not judged: instantiateViewController at \(place(location)) names its "
+                    + "storyboard ID otherwise than by a literal, so it may reach any scene")
+        }
+        if !checked.isEmpty, let location = computedLoad {
+            reasons.append(
+                "unloaded-interface-file not judged: \(place(location)) loads a storyboard or nib by a name "
+                    + "built at run time, which may be any file")
+        }
+        // Without settings (a run over some nibs, no Info.plist) the rule is not judged either; that is
+        // most partial runs, and the documentation says so rather than every summary.
+        return reasons
+    }
+}

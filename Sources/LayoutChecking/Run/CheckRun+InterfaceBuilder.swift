@@ -1,0 +1,136 @@
+import LayoutKit
+
+extension CheckRun {
+    /// What the Interface Builder units came to.
+    struct InterfaceBuilderFindings {
+        var files = 0
+        var diagnostics: [Diagnostic] = []
+        var skipped: [String: Int] = [:]
+        var paths: [String] = []
+        var counted: Set<String> = []
+        var units: [InterfaceBuilderUnitFacts] = []
+        /// What the checked files define, by path (a file two units check, once).
+        var identifiers: [String: InterfaceBuilderIdentifiers] = [:]
+        /// What other platforms' files define.
+        var others: [String: InterfaceBuilderIdentifiers] = [:]
+        var skippedPaths: [String: String] = [:]
+    }
+
+    /// Checks each unit's files against the classes of the Swift files it sees. Units that see the same
+    /// Swift files share one check, and a file is checked once per distinct set of Swift files it is
+    /// judged against (a storyboard four hundred targets list is not read four hundred times).
+    func checkInterfaceBuilder(_ swift: Swift, model: SwiftClassModel) async -> InterfaceBuilderFindings {
+        var found = InterfaceBuilderFindings()
+        var checks: [[Int]: (check: InterfaceBuilderCheck, paths: Set<String>, unit: Int)] = [:]
+        for unit in inputs.interfaceBuilder {
+            let visible = swift.targets.indices.filter { unit.sees(swift.targets[$0]) }
+            var shared =
+                checks[visible]
+                ?? (
+                    InterfaceBuilderCheck(
+                        model: visible.count == swift.files.count
+                            ? model : SwiftClassModel(visible.map { swift.files[$0] }),
+                        settings: inputs.interfaceBuilderSettings), [], found.units.count
+                )
+            if checks[visible] == nil {
+                found.units.append(InterfaceBuilderUnitFacts(check: shared.check, usage: .init(), uses: .init()))
+            }
+            var search = OnceSearch(base: unit.search, skipping: shared.paths)
+            await check(&search, with: shared.check, into: &found, unit: shared.unit)
+            shared.paths.formUnion(search.taken)
+            checks[visible] = shared
+        }
+        for (visible, shared) in checks {
+            let unit = found.units[shared.unit]
+            let names = unit.check.implicitlyUnwrappedOutletNames(unit.usage)
+            let paths = Set(visible.map { swift.files[$0].declarations.file }.filter { !$0.isEmpty })
+            found.units[shared.unit].uses = Self.outletUses(of: names, in: paths.sorted(), jobs: inputs.jobs)
+        }
+        for (_, platform) in found.skippedPaths { found.skipped[platform, default: 0] += 1 }
+        return found
+    }
+
+    /// Checks the files of one search with one unit's check.
+    private func check(
+        _ search: inout OnceSearch, with check: InterfaceBuilderCheck, into found: inout InterfaceBuilderFindings,
+        unit: Int
+    ) async {
+        let reports = await Self.inParallel(&search, jobs: inputs.jobs) {
+            file -> (String, InterfaceBuilderFileReport) in
+            switch file.contents() {
+            case .bytes(let bytes):
+                var report = check.check(bytes, file: file.displayPath)
+                // Another platform's file is not checked, but what it defines is the app's all the same.
+                if report.skippedPlatform != nil {
+                    report.identifiers = InterfaceBuilderIdentifiers.read(bytes, file: file.displayPath)
+                }
+                return (file.displayPath, report)
+            case .unreadable(let reason):
+                return (file.displayPath, InterfaceBuilderFileReport(diagnostics: [file.unreadable(reason)]))
+            }
+        }
+        found.diagnostics += search.diagnostics
+        for (path, report) in reports {
+            if let platform = report.skippedPlatform {
+                found.skippedPaths[path] = platform
+                found.others[path] = report.identifiers ?? found.others[path]
+                continue
+            }
+            if found.counted.insert(path).inserted {
+                found.files += 1
+                found.paths.append(path)
+            }
+            found.identifiers[path] = report.identifiers ?? found.identifiers[path]
+            found.diagnostics += report.diagnostics
+            found.units[unit].usage.merge(report.usage)
+        }
+    }
+
+    /// What the identifier rules read: every Swift file once, the checked files' definitions, and those
+    /// of the files that only define names (read now, after the checked ones).
+    func identifierFacts(
+        _ swift: Swift, checked: [String: InterfaceBuilderIdentifiers], others: [String: InterfaceBuilderIdentifiers]
+    ) async -> IdentifierFacts? {
+        guard inputs.judgesIdentifiers, let context = inputs.identifierContext else { return nil }
+        var others = others
+        if let definingOnly = inputs.definingOnly {
+            // A file the units read already is not read again.
+            var search = OnceSearch(base: definingOnly, skipping: Set(checked.keys).union(others.keys))
+            let read = await Self.inParallel(&search, jobs: inputs.jobs) { file -> InterfaceBuilderIdentifiers? in
+                guard case .bytes(let bytes) = file.contents() else { return nil }
+                return InterfaceBuilderIdentifiers.read(bytes, file: file.displayPath)
+            }
+            for identifiers in read.compactMap(\.self) where checked[identifiers.file] == nil {
+                others[identifiers.file] = identifiers
+            }
+        }
+        var seen: Set<String> = []
+        let files = swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
+        return IdentifierFacts(
+            swift: files, checked: checked.values.sorted { $0.file < $1.file },
+            others: others.values.sorted { $0.file < $1.file }, context: context())
+    }
+}
+
+/// A unit's search with the files its shared check already took left out.
+struct OnceSearch: RunFileSearch {
+    var base: any RunFileSearch
+    let skipping: Set<String>
+    private(set) var taken: Set<String> = []
+
+    init(base: any RunFileSearch, skipping: Set<String>) {
+        self.base = base
+        self.skipping = skipping
+    }
+
+    mutating func next() -> (any RunFile)? {
+        while let file = base.next() {
+            let path = file.displayPath
+            guard !skipping.contains(path), taken.insert(path).inserted else { continue }
+            return file
+        }
+        return nil
+    }
+
+    var diagnostics: [Diagnostic] { base.diagnostics }
+}

@@ -1,0 +1,172 @@
+import LayoutKit
+
+/// One check of a repository, whatever the front end (`layout-check`, the build and command plugins
+/// through it, the language server): its inputs → one Swift class model → the per-file rules over every
+/// layout and Interface Builder file → the run-level rules (`RunRules.all`) → one judging step
+/// (`RunJudgment`) → an `Outcome`.
+///
+/// The front end finds the files (`RunFileSearch`), reads the configuration, the Swift sources and the
+/// projects, and renders the outcome; everything that decides a finding is here. A folder-mode run and a
+/// project-mode run are the same run with other inputs: one unit of Interface Builder files seeing every
+/// Swift file, or one unit per Xcode target seeing its own and its dependencies'.
+package struct CheckRun {
+    /// The Swift side of a run, read by the front end.
+    package struct Swift: Sendable {
+        /// Each file's declarations with its module, in the order found (a file two targets compile is
+        /// here once for each).
+        package var files: [(module: String, declarations: SwiftDeclarations)]
+        /// The Xcode project target of each of `files`; `nil` for a root named by the user.
+        package var targets: [Int?]
+        /// Whether files were left unread (sourcekitd's budget ran out): then nothing may be judged
+        /// missing from the declarations, and no Interface Builder file is judged.
+        package var isIncomplete: Bool
+
+        /// The Swift side of a run.
+        package init(files: [(module: String, declarations: SwiftDeclarations)], targets: [Int?], isIncomplete: Bool) {
+            self.files = files
+            self.targets = targets
+            self.isIncomplete = isIncomplete
+        }
+    }
+
+    /// Interface Builder files that see the same Swift classes: the whole run in folder mode, one Xcode
+    /// target's files in project mode.
+    package struct InterfaceBuilderUnit {
+        /// The files to check.
+        package var search: any RunFileSearch
+        /// Whether a Swift file of a target (`nil`: named by the user) is one this unit's files may name.
+        package var sees: @Sendable (Int?) -> Bool
+
+        /// A unit of these files, seeing the Swift files `sees` admits.
+        package init(search: any RunFileSearch, sees: @escaping @Sendable (Int?) -> Bool) {
+            self.search = search
+            self.sees = sees
+        }
+    }
+
+    /// Everything a run is given.
+    package struct Inputs {
+        /// The layouts to check, with the name each is included by (`nil` for one the run's layouts do
+        /// not know by its name), and where includes are resolved.
+        package var layouts: (any RunFileSearch)?
+        package var layoutName: @Sendable (any RunFile) -> String? = { _ in nil }
+        package var layoutSource: (any LayoutSource)?
+        /// Class schema files, read.
+        package var schemas: [(path: String, bytes: [UInt8])] = []
+        /// The Swift sources; `nil` when none were named or they could not be read.
+        package var swift: Swift?
+        /// The modules whose Swift sources were named, for `schema-drift`.
+        package var swiftModules: Set<String> = []
+        /// Interface Builder files to check, by unit.
+        package var interfaceBuilder: [InterfaceBuilderUnit] = []
+        /// Interface Builder files that only define names for the identifier rules (beside the Swift
+        /// sources, in no target); read after the checked ones, so a file met twice is read once.
+        package var definingOnly: (any RunFileSearch)?
+        /// What the app's settings say about which files it loads; `nil` runs no identifier rule.
+        package var identifierContext: (@Sendable () -> IdentifierCheck.Context)?
+        /// Whether the run checks Interface Builder files at all (Swift sources were named or found).
+        package var checksInterfaceBuilder = false
+        /// Whether the identifier rules judge the units' files (a run with one unit, or projects).
+        package var judgesIdentifiers = false
+        /// The configuration's severities and `<ignore>`s.
+        package var configuration = CheckConfiguration()
+        package var interfaceBuilderSettings = InterfaceBuilderSettings()
+        /// Whether the layouts' catalog is needed (layouts, schemas to compare, `--write-schemas`,
+        /// `open-class`): a run over an app's Interface Builder files alone needs none.
+        package var needsLayoutCatalog = true
+        /// The most files checked at once.
+        package var jobs = 1
+        /// Whether the outcome lists every layout checked (for a report that names clean files).
+        package var listsFiles = false
+        /// Why the Swift sources named were not read (sourcekitd could not be loaded): the run then warns
+        /// that class rules went by class schemas only.
+        package var sourceKitProblem: String?
+        /// Findings the front end made (a directory it could not read, a project that is no project):
+        /// judged with the rest.
+        package var findings: [Diagnostic] = []
+
+        /// Inputs with nothing to check.
+        package init() {}
+    }
+
+    /// What a run found.
+    package struct Outcome: Sendable {
+        /// The layout and Interface Builder files checked.
+        package var files = 0
+        /// Every finding, judged, in `Diagnostic.ordered` order.
+        package var diagnostics: [Diagnostic] = []
+        /// Every layout and Interface Builder file checked, when the inputs asked for the list.
+        package var checkedPaths: [String]?
+        /// Interface Builder files of other platforms, not checked, by platform.
+        package var skipped: [String: Int] = [:]
+        /// What the run says about itself: rules it could not judge, and why.
+        package var notes: [String] = []
+        /// The catalog the layouts were judged by (the Swift code's), for `--write-schemas`.
+        package var swiftCatalog: ClassCatalog?
+    }
+
+    let inputs: Inputs
+
+    /// A run of these inputs.
+    package init(_ inputs: Inputs) {
+        self.inputs = inputs
+    }
+
+    /// Checks everything the inputs name, then judges every finding in one step.
+    package mutating func run() async -> Outcome {
+        let model = inputs.swift.flatMap { $0.isIncomplete ? nil : SwiftClassModel($0.files) }
+        var facts = RunFacts(model: model, configuration: inputs.configuration, modules: inputs.swiftModules)
+        facts.swiftCatalog = inputs.needsLayoutCatalog ? model?.layoutCatalog() : nil
+        let schemas = ClassCatalog.load(schemas: inputs.schemas)
+        facts.schemaCatalog = inputs.schemas.isEmpty ? nil : schemas.catalog
+        var outcome = Outcome()
+        var judgment = RunJudgment(configuration: inputs.configuration, settings: inputs.interfaceBuilderSettings)
+        judgment.add(runFindings: (inputs.findings + schemas.diagnostics).map { RunFinding($0) })
+        let catalog = facts.layoutCatalog
+        let layouts = await checkLayouts(catalog: catalog)
+        outcome.files = layouts.files
+        outcome.checkedPaths = layouts.paths
+        if (catalog == nil && inputs.swift?.isIncomplete != true
+            && (layouts.files > 0 || !inputs.checksInterfaceBuilder))
+            || inputs.sourceKitProblem != nil
+        {
+            judgment.add(runFindings: [RunFinding(Self.noClassSchemas(sourceKitProblem: inputs.sourceKitProblem))])
+        }
+        judgment.add(fileFindings: layouts.diagnostics)
+        if let swift = inputs.swift, let model, !inputs.interfaceBuilder.isEmpty {
+            let found = await checkInterfaceBuilder(swift, model: model)
+            outcome.files += found.files
+            outcome.skipped = found.skipped
+            outcome.checkedPaths = outcome.checkedPaths.map { $0 + found.paths }
+            judgment.add(fileFindings: found.diagnostics)
+            facts.units = found.units
+            for unit in found.units { judgment.record(unit.usage) }
+            if found.units.contains(where: { !$0.usage.firstUse.isEmpty }) {
+                judgment.recordDeclarationIgnoresApply()
+            }
+            facts.identifiers = await identifierFacts(swift, checked: found.identifiers, others: found.others)
+        }
+        for rule in RunRules.all {
+            facts.ignoreUsage = judgment.ignoreUsage
+            judgment.add(runFindings: rule.findings(&facts))
+        }
+        outcome.diagnostics = judgment.finish(unloadedFiles: facts.identifiers?.unloadedFiles ?? [:])
+        outcome.notes = (model?.notes(for: facts.views(layouts: layouts.files > 0)) ?? []) + facts.notJudged
+        outcome.swiftCatalog = facts.swiftCatalog
+        return outcome
+    }
+
+    /// The one warning of a run without classes to check against; it has no place in a file.
+    private static func noClassSchemas(sourceKitProblem: String?) -> Diagnostic {
+        let rules = RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", ")
+        let message =
+            if let sourceKitProblem {
+                "the Swift sources were not read, so class rules (\(rules)) went by class schemas only, if any: "
+                    + sourceKitProblem
+            } else {
+                "no class schema loaded; class rules (\(rules)) were skipped; pass --swift-sources [MODULE=]DIR "
+                    + "to check the layouts against the Swift code (or --schemas DIR)"
+            }
+        return Diagnostic(rule: .noClassSchemas, severity: .warning, message: message, location: nil)
+    }
+}
