@@ -52,7 +52,7 @@ package struct InterfaceBuilderCheck: Sendable {
             let resolution = resolveClasses(document)
             var usage = self.usage(of: document, classKeys: resolution.classKeys)
             let found = external(document, file: file).judge(
-                as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution)
+                as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution, ruleSettings: settings.rules)
             let diagnostics = settings.judge(found, file: file, ids: document.ids(at:), usage: &usage)
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
             report.identifiers = document.identifiers

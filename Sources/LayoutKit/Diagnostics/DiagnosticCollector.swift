@@ -14,8 +14,32 @@ package struct DiagnosticCollector: Sendable {
     private var droppedError = false
     private let limit: Int
 
-    package init(limit: Int = Self.maximumPerFile) {
+    /// The configured severities: a finding past the cap counts with the severity it will have, and
+    /// one of a rule set to `ignore` (or off by default) is not counted at all.
+    private let settings: [RuleID: RuleSetting]
+
+    package init(limit: Int = Self.maximumPerFile, settings: [RuleID: RuleSetting] = [:]) {
         self.limit = limit
+        self.settings = settings
+    }
+
+    /// The severity a finding of `rule` will be reported with once the configuration is applied; `nil`
+    /// when it will not be reported.
+    private func severity(of rule: RuleID, made severity: Severity) -> Severity? {
+        switch settings[rule] {
+        case nil: rule.descriptor?.isEnabledByDefault == false ? nil : severity
+        case .ignore: nil
+        case .error: .error
+        case .warning: .warning
+        }
+    }
+
+    /// Counts a finding past the cap.
+    private mutating func drop(_ rule: RuleID, made severity: Severity, at location: SourceLocation?) {
+        guard let severity = self.severity(of: rule, made: severity) else { return }
+        if dropped == 0 { firstDropped = location }
+        dropped += 1
+        droppedError = droppedError || severity == .error
     }
 
     /// Whether nothing has been reported.
@@ -30,9 +54,7 @@ package struct DiagnosticCollector: Sendable {
         notes: @autoclosure () -> [Diagnostic.Note] = []
     ) {
         guard kept.count < limit else {
-            if dropped == 0 { firstDropped = location }
-            dropped += 1
-            droppedError = true
+            drop(rule, made: rule.descriptor?.defaultSeverity ?? .error, at: location)
             return
         }
         kept.append(Diagnostic(rule: rule, message: message(), location: location, notes: notes()))
@@ -41,9 +63,7 @@ package struct DiagnosticCollector: Sendable {
     /// Keeps a diagnostic made already (one with notes) while there is room.
     package mutating func report(_ diagnostic: Diagnostic) {
         guard kept.count < limit else {
-            if dropped == 0 { firstDropped = diagnostic.location }
-            dropped += 1
-            droppedError = droppedError || diagnostic.severity == .error
+            drop(diagnostic.rule, made: diagnostic.severity, at: diagnostic.location)
             return
         }
         kept.append(diagnostic)

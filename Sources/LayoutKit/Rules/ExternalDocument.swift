@@ -76,7 +76,8 @@ package struct ExternalDocument: Sendable {
     /// Every finding of the rules whose row judges documents of `kind` and needs only this file, in source
     /// order, capped per file as a layout's are.
     package func judge(
-        as kind: RuleDescriptor.Document, catalog: ClassCatalog, resolution: Resolution
+        as kind: RuleDescriptor.Document, catalog: ClassCatalog, resolution: Resolution,
+        ruleSettings: [RuleID: RuleSetting] = [:]
     ) -> [Diagnostic] {
         let nodes = objects.map { object in
             LayoutNode(
@@ -93,7 +94,8 @@ package struct ExternalDocument: Sendable {
         // Every object a top-level node: an Interface Builder file's nesting means nothing to these rules.
         let layout = Layout(file: file, owner: nil, externals: [], objects: nodes)
         let analysis = LayoutAnalysis(layout, elements: objects.map(\.element))
-        var rules = LayoutRules(analysis: analysis, catalog: catalog, document: kind, resolution: resolution)
+        var rules = LayoutRules(
+            analysis: analysis, catalog: catalog, document: kind, resolution: resolution, ruleSettings: ruleSettings)
         rules.run()
         return rules.diagnostics
     }

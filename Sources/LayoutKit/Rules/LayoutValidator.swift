@@ -172,7 +172,7 @@ public struct LayoutValidator: Sendable {
             IncludeResolution.resolveTypes(in: &layout) { includes.objectType(of: $0) }
         }
         let analysis = LayoutAnalysis(layout)
-        var rules = LayoutRules(analysis: analysis, catalog: catalog)
+        var rules = LayoutRules(analysis: analysis, catalog: catalog, ruleSettings: ruleSettings)
         rules.run()
         var diagnostics = rules.diagnostics
         // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader

@@ -31,10 +31,13 @@ struct LayoutRules {
     /// in its `customModule`), by object; `nil` for a layout, whose classes `resolveClasses` finds.
     private let given: ExternalDocument.Resolution?
 
+    /// - Parameter ruleSettings: The configured severities, for the cap's summary: it takes the highest
+    ///   severity of the findings it hides, as the configuration will have them.
     init(
         analysis: LayoutAnalysis, catalog: ClassCatalog?, document: RuleDescriptor.Document = .layout,
-        resolution: ExternalDocument.Resolution? = nil
+        resolution: ExternalDocument.Resolution? = nil, ruleSettings: [RuleID: RuleSetting] = [:]
     ) {
+        self.collector = DiagnosticCollector(settings: ruleSettings)
         self.analysis = analysis
         self.catalog = catalog
         self.classes = EndpointClasses(analysis)
