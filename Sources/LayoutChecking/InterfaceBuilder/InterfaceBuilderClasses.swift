@@ -64,7 +64,12 @@ struct InterfaceBuilderClasses: Sendable {
     /// - Parameter model: The run's Swift classes; the catalog takes the declarations a UIKit file means.
     init(_ model: SwiftClassModel) {
         self.init(model.files(for: .interfaceBuilder), ambiguous: Set(model.ambiguous(for: .interfaceBuilder).keys))
+        unread = model.unreadNames
     }
+
+    /// Names that Swift files that could not be read whole declare or extend: a `customClass` of such a
+    /// name that no file read declares is unknown, not missing.
+    private var unread: Set<String> = []
 
     /// - Parameters:
     ///   - files: The declarations of every Swift file with the module that compiles it, each
@@ -159,6 +164,7 @@ struct InterfaceBuilderClasses: Sendable {
     func lookup(_ name: String, module: String?) -> Lookup {
         let found = declared(name, module: module)
         if case .found(let key) = found, ambiguous.contains(key) { return .ambiguous }
+        if found == .none, unread.contains(simpleName(name)) { return .ambiguous }
         return found
     }
 

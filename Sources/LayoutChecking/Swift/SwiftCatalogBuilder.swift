@@ -53,14 +53,21 @@ struct SwiftCatalogBuilder {
     /// Classes declared more than once in their module with nothing to tell which applies
     /// (`SwiftClassModel`), by `Module.Name` as declared: open, with no known base.
     private let ambiguous: [String: String]
+    private let unread: [String: [String: String]]
 
     /// - Parameters:
     ///   - sources: Each file's declarations with its module, one declaration of each class
     ///     (`SwiftClassModel.files(for:)`).
     ///   - ambiguous: The classes of `sources` that stand for several declarations, with why.
-    init(_ sources: [(module: String, declarations: SwiftDeclarations)], ambiguous: [String: String] = [:]) {
+    ///   - unread: Module → names that files of it that could not be read whole declare or extend, with one
+    ///     such file: a name no file read declares is an open class of no known base, not an unknown one.
+    init(
+        _ sources: [(module: String, declarations: SwiftDeclarations)], ambiguous: [String: String] = [:],
+        unread: [String: [String: String]] = [:]
+    ) {
         modules = Set(sources.map(\.module))
         self.ambiguous = ambiguous
+        self.unread = unread
         var extensions: [(module: String, declaration: SwiftTypeDeclaration)] = []
         // A nested class is known by its own name (what a layout's class= says) unless another class
         // of its module has that name too; then by its qualified name.
@@ -241,6 +248,17 @@ struct SwiftCatalogBuilder {
                 location: type.declaration.location, openReason: openReason, typesAreKeys: true)
             declaration.unknownBase = unknownBase
             decoder.add(declaration)
+        }
+        for (module, names) in unread.sorted(by: { $0.key < $1.key }) {
+            for (name, file) in names.sorted(by: { $0.key < $1.key })
+            where byModule[module]?[name] == nil && name.first?.isUppercase == true {
+                var declaration = ClassSchemaDecoder.Declaration(
+                    name: name, module: module, base: nil, members: [],
+                    location: SourceLocation(file: file, line: 1, column: 1),
+                    openReason: "it is named in \(file), which could not be read whole", typesAreKeys: true)
+                declaration.unknownBase = name
+                decoder.add(declaration)
+            }
         }
         var catalog = decoder.finish().catalog
         catalog.coveredModules = modules

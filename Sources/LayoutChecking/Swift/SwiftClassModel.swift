@@ -42,10 +42,20 @@ package struct SwiftClassModel: Sendable {
     package let files: [(module: String, declarations: SwiftDeclarations)]
     /// `Module.Name` → its declarations, for each class name a module declares more than once.
     let duplicates: [String: [Declaration]]
+    /// Module → the names the files of it that could not be read whole declare or extend, with one such
+    /// file: unknown, not missing.
+    let unread: [String: [String: String]]
 
     /// - Parameter files: Each Swift file's declarations with the module that compiles it.
     package init(_ files: [(module: String, declarations: SwiftDeclarations)]) {
         self.files = files
+        var unread: [String: [String: String]] = [:]
+        for (module, file) in files {
+            for name in file.unreadNames where unread[module]?[name] == nil {
+                unread[module, default: [:]][name] = file.file
+            }
+        }
+        self.unread = unread
         var count: [String: Int] = [:]
         for (module, file) in files {
             for type in file.types where type.kind == .class { count["\(module).\(type.name)", default: 0] += 1 }
@@ -146,9 +156,18 @@ package struct SwiftClassModel: Sendable {
         return result
     }
 
-    /// The classes a kind of file cannot tell apart, `Module.Name` → why, for the catalog's open reason.
+    /// The classes a kind of file cannot tell apart, or that a file that could not be read may declare
+    /// or extend, `Module.Name` → why, for the catalog's open reason.
     package func ambiguous(for view: View) -> [String: String] {
         var reasons: [String: String] = [:]
+        for (module, file) in files {
+            for type in file.types where type.kind == .class {
+                if let unreadFile = unread[module]?[simpleName(type.name)] {
+                    reasons["\(module).\(type.name)"] =
+                        "it is also named in \(unreadFile), which could not be read whole"
+                }
+            }
+        }
         for (key, declarations) in duplicates where chosen(declarations, for: view) == nil {
             let places = declarations.prefix(3).map { "\($0.location.file):\($0.location.line)" }
             reasons[key] =
@@ -158,11 +177,19 @@ package struct SwiftClassModel: Sendable {
         return reasons
     }
 
+    /// The names files that could not be read whole declare or extend, in any module: a class of such a
+    /// name that the files read do not declare is unknown, not missing.
+    package var unreadNames: Set<String> {
+        Set(unread.values.flatMap(\.keys))
+    }
+
     /// What the run says once about the classes it could not tell apart (no rule judges their members),
     /// for the kinds of file it checked.
     package func notes(for views: [View]) -> [String] {
         var keys: Set<String> = []
-        for view in views { keys.formUnion(ambiguous(for: view).keys) }
+        for view in views {
+            keys.formUnion(ambiguous(for: view).filter { duplicates[$0.key] != nil }.keys)
+        }
         guard !keys.isEmpty else { return [] }
         let sorted = keys.sorted()
         let named = sorted.prefix(5).map { key -> String in
@@ -179,7 +206,8 @@ package struct SwiftClassModel: Sendable {
 
     /// The catalog layouts are judged by.
     package func layoutCatalog() -> ClassCatalog {
-        var builder = SwiftCatalogBuilder(files(for: .layouts), ambiguous: ambiguous(for: .layouts))
+        var builder = SwiftCatalogBuilder(
+            files(for: .layouts), ambiguous: ambiguous(for: .layouts), unread: unread)
         return builder.catalog()
     }
 }

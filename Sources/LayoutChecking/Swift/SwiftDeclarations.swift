@@ -118,6 +118,10 @@ package struct SwiftDeclarations: Sendable {
     /// The file read, as its diagnostics name it (empty for declarations made otherwise): what
     /// `OutletUses` scans afterwards, for the few names that need it.
     package var file = ""
+    /// Of a file that could not be read whole (sourcekitd failed on it, it does not parse, it is past the
+    /// limit): the names its text declares or extends, by a scan of its words. Such a class is unknown, not
+    /// missing: no rule says it is undeclared or lacks a member (`SwiftClassModel`).
+    package var unreadNames: Set<String> = []
 
     /// Reads the declarations of one Swift file; what cannot be read becomes a diagnostic for that file.
     public static func read(_ bytes: [UInt8], file: String, with sourceKit: SourceKit) -> SwiftDeclarations {
@@ -129,6 +133,9 @@ package struct SwiftDeclarations: Sendable {
     public static func read(_ bytes: [UInt8], file: String, ask: ([UInt8]) -> SourceKit.Reply) -> SwiftDeclarations {
         var declarations = readDeclarations(bytes, file: file, ask: ask)
         declarations.file = file
+        if declarations.diagnostics.contains(where: { $0.rule == .unreadableFile || $0.rule == .inputLimit }) {
+            declarations.unreadNames = declaredNames(in: bytes)
+        }
         return declarations
     }
 
@@ -164,6 +171,57 @@ package struct SwiftDeclarations: Sendable {
                             location: SourceLocation(file: file, line: 1, column: 1))
                     ])
         }
+    }
+
+    /// Whether the text at a 1-based line and column (UTF-8 bytes) is a `#error` or `#warning` directive,
+    /// or its message, which a diagnostic of sourcekitd may point at.
+    static func isDirective(_ bytes: [UInt8], line: Int, column: Int) -> Bool {
+        guard line >= 1, column >= 1 else { return false }
+        var start = 0
+        var current = 1
+        while current < line {
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else { return false }
+            start = newline + 1
+            current += 1
+        }
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.hasPrefix("#error") || text.hasPrefix("#warning")
+    }
+
+    /// The names a Swift text declares or extends, by its words alone: each word after `class`,
+    /// `extension`, `typealias` or `@objc(` (comments and strings included: a name too many only keeps a
+    /// rule silent). One pass over the bytes.
+    static func declaredNames(in bytes: [UInt8]) -> Set<String> {
+        let introducers: Set<String> = ["class", "extension", "typealias", "objc"]
+        let modifiers: Set<String> = [
+            "func", "var", "let", "override", "final", "public", "private", "internal", "open", "fileprivate",
+            "static", "subscript", "protocol", "init", "required", "convenience", "package",
+        ]
+        var names: Set<String> = []
+        var previous = ""
+        var word: [UInt8] = []
+        func finish() {
+            guard !word.isEmpty else { return }
+            let text = String(decoding: word, as: UTF8.self)
+            if introducers.contains(previous), !modifiers.contains(text), !introducers.contains(text) {
+                names.insert(text)
+            }
+            previous = text
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in bytes {
+            let isWord =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+                || (!word.isEmpty && byte >= 0x30 && byte <= 0x39)
+            if isWord {
+                word.append(byte)
+            } else {
+                finish()
+            }
+        }
+        finish()
+        return names
     }
 
     /// The declarations of a file that declares nothing the catalog reads (a scan of its words found
@@ -202,8 +260,11 @@ package struct SwiftDeclarations: Sendable {
         protocols = reader.protocols
         identifierUses = calls.uses()
         diagnostics = []
+        // `#error("…")` and `#warning("…")` are directives the compiler acts on in the active branch only;
+        // sourcekitd's syntactic pass reports them in every branch, but they are no syntax error.
         let errors = structure.diagnostics.filter {
             $0.severity == "source.diagnostic.severity.error"
+                && !Self.isDirective(bytes, line: $0.line ?? 0, column: $0.column ?? 0)
         }
         if let first = errors.first {
             // sourcekitd's place and words, kept to a place in the file and one line of text.

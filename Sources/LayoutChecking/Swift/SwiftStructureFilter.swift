@@ -104,20 +104,27 @@ package struct SwiftStructureFilter {
         self.calls = calls
     }
 
-    /// The filtered reply as lines of JSON: first `{"key.diagnostics":[…]}` (the first syntax error, if
+    /// The most syntax errors a filtered reply keeps.
+    static let maximumErrors = 16
+
+    /// The filtered reply as lines of JSON: first `{"key.diagnostics":[…]}` (the first syntax errors, if
     /// any), then each top-level declaration kept, one a line, so that the reader holds one at a time.
     /// No line holds a raw line break (strings escape them).
     func filter<Value: SwiftStructureValue>(_ root: Value) throws(Refusal) -> [UInt8] {
         var writer = Writer()
         writer.bytes.append(UInt8(ascii: "{"))
-        if let diagnostics = root.value(.diagnostics)?.elements,
-            let error = diagnostics.first(where: {
-                $0.value(.severity)?.string == "source.diagnostic.severity.error"
-            })
-        {
+        // The first syntax errors, a few: the reader skips those that are `#error` or `#warning` directives
+        // (reported in every `#if` branch) and keeps the first real one.
+        let errors = (root.value(.diagnostics)?.elements ?? []).lazy.filter {
+            $0.value(.severity)?.string == "source.diagnostic.severity.error"
+        }.prefix(Self.maximumErrors)
+        if !errors.isEmpty {
             writer.key(.diagnostics)
             writer.bytes.append(UInt8(ascii: "["))
-            writer.scalars(of: error)
+            for (index, error) in errors.enumerated() {
+                if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                writer.scalars(of: error)
+            }
             writer.bytes.append(UInt8(ascii: "]"))
         }
         writer.bytes.append(UInt8(ascii: "}"))
