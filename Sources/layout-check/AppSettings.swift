@@ -32,8 +32,10 @@ enum AppSettings {
         var read = 0
         var readPlists: Set<String> = []
         while let file = plists.next() {
+            // One that cannot be read (not a regular file, malformed, past the reader's work limit) may
+            // name any file.
             guard case .bytes(let bytes) = file.contents(), let found = storyboardNames(inPropertyList: bytes) else {
-                continue
+                return context
             }
             // A name the build fills in (`$(MAIN_STORYBOARD)`) could be any file.
             if found.contains(where: { $0.contains("$(") || $0.contains("${") }) { return context }

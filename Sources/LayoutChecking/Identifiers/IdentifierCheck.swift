@@ -49,16 +49,19 @@ package struct IdentifierCheck {
 
     /// Names and where each is first defined.
     private struct Names {
-        var first: [String: SourceLocation] = [:]
+        /// Compared as UIKit compares them (`LiteralName`).
+        var first: [LiteralName: SourceLocation] = [:]
         /// In order of definition, for suggestions whose ties go the same way on every run.
         var ordered: [String] = []
 
         mutating func add(_ name: String, _ location: SourceLocation) {
-            if first[name] == nil {
-                first[name] = location
+            if first[LiteralName(name)] == nil {
+                first[LiteralName(name)] = location
                 ordered.append(name)
             }
         }
+
+        func location(of name: String) -> SourceLocation? { first[LiteralName(name)] }
     }
 
     /// The findings of the run, the checked files nothing loads (whose own findings `lowering(_:)` makes
@@ -70,8 +73,8 @@ package struct IdentifierCheck {
         var segues = Names()
         var storyboards = Names()
         var nibs = Names()
-        var referencedStoryboards: Set<String> = []
-        var referencedScenes: Set<String> = []
+        var referencedStoryboards: Set<LiteralName> = []
+        var referencedScenes: Set<LiteralName> = []
         for document in checked + others {
             for definition in document.reuseIdentifiers { reuse.add(definition.name, definition.location) }
             for scene in document.scenes { storyboardIDs.add(scene.identifier, scene.location) }
@@ -81,16 +84,16 @@ package struct IdentifierCheck {
             } else {
                 nibs.add(document.loadName, document.location)
             }
-            referencedStoryboards.formUnion(document.referencedStoryboards)
-            referencedScenes.formUnion(document.referencedScenes)
+            referencedStoryboards.formUnion(document.referencedStoryboards.map(LiteralName.init))
+            referencedScenes.formUnion(document.referencedScenes.map(LiteralName.init))
         }
         // Where the first name built at run time is, for the summary's reason.
         var computedRegistration: SourceLocation?
         var computedInstantiation: SourceLocation?
         var computedLoad: SourceLocation?
         var dequeues = 0
-        var instantiated: Set<String> = []
-        var loaded: Set<String> = []
+        var instantiated: Set<LiteralName> = []
+        var loaded: Set<LiteralName> = []
         for file in swift {
             for use in file.identifierUses {
                 switch use.kind {
@@ -102,13 +105,13 @@ package struct IdentifierCheck {
                     }
                 case .storyboardIdentifier:
                     if let name = use.literal {
-                        instantiated.insert(name)
+                        instantiated.insert(LiteralName(name))
                     } else if computedInstantiation == nil {
                         computedInstantiation = use.location
                     }
                 case .storyboardName, .nibName:
                     if let name = use.literal {
-                        loaded.insert(name)
+                        loaded.insert(LiteralName(name))
                     } else if computedLoad == nil {
                         computedLoad = use.location
                     }
@@ -171,7 +174,7 @@ package struct IdentifierCheck {
                 default:
                     finding = nil
                 }
-                guard let (rule, names, message, what) = finding, names.first[name] == nil else { continue }
+                guard let (rule, names, message, what) = finding, names.location(of: name) == nil else { continue }
                 let closest = budget.closestMatch(to: name, in: names.ordered)
                 diagnostics.append(
                     Diagnostic(
@@ -179,7 +182,7 @@ package struct IdentifierCheck {
                         message: message + (closest.map { "; did you mean '\($0)'?" } ?? ""),
                         location: use.location,
                         notes: closest.flatMap { closest in
-                            names.first[closest].map {
+                            names.location(of: closest).map {
                                 [Diagnostic.Note(message: "\(what) '\(closest)'", location: $0)]
                             }
                         } ?? []))
@@ -190,8 +193,9 @@ package struct IdentifierCheck {
         if !context.hasObjectiveC && computedInstantiation == nil {
             for document in checked {
                 for scene in document.scenes
-                where !instantiated.contains(scene.identifier) && !document.reachedObjects.contains(scene.objectID)
-                    && !referencedScenes.contains(scene.identifier)
+                where !instantiated.contains(LiteralName(scene.identifier))
+                    && !document.reachedObjects.contains(scene.objectID)
+                    && !referencedScenes.contains(LiteralName(scene.identifier))
                 {
                     diagnostics.append(
                         Diagnostic(
@@ -204,17 +208,17 @@ package struct IdentifierCheck {
         }
         var unloaded: [String: SourceLocation] = [:]
         if let settings = context.settingsNames, !context.hasObjectiveC, computedLoad == nil {
-            var loads = loaded.union(settings).union(referencedStoryboards)
+            var loads = loaded.union(settings.map(LiteralName.init)).union(referencedStoryboards)
             // `init(nibName: nil, bundle: nil)` of a view controller loads the nib named like its class
             // (`ProfileView` for `ProfileViewController` too).
             let swiftClasses = swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
                 $0.name.split(separator: ".").last.map(String.init) ?? $0.name
             }
             for name in Array(swiftClasses) + context.objectiveCClasses.sorted() {
-                loads.insert(name)
-                if name.hasSuffix("Controller") { loads.insert(String(name.dropLast("Controller".count))) }
+                loads.insert(LiteralName(name))
+                if name.hasSuffix("Controller") { loads.insert(LiteralName(String(name.dropLast("Controller".count)))) }
             }
-            for document in checked where !loads.contains(document.loadName) {
+            for document in checked where !loads.contains(LiteralName(document.loadName)) {
                 unloaded[document.file] = document.location
                 let name = document.file.split(separator: "/").last.map(String.init) ?? document.file
                 diagnostics.append(

@@ -37,6 +37,9 @@ package enum InfoPropertyList {
         return textList(root)
     }
 
+    /// The most work a file of `count` bytes may take: past it, it is not read (`nil`).
+    package static func workLimit(_ count: Int) -> Int { 4 * count + 1024 }
+
     /// Whether strings under `key` name an Interface Builder file.
     static func namesFile(_ key: some StringProtocol) -> Bool {
         key.contains("Storyboard") || key.contains("NibFile")
@@ -156,16 +159,21 @@ private struct BinaryList {
     /// `nil` when the file is malformed.
     func read() -> InfoPropertyList.Reading? {
         var reading = InfoPropertyList.Reading()
-        var visited = [UInt8](repeating: 0, count: count)
+        // By offset, not index: two entries of the offset table that point at the same bytes are one object.
+        var visited = [UInt8](repeating: 0, count: table)
+        // Objects may overlap (one's references read as another's header): past this, the file is no
+        // property list of any app, and reading stops.
+        let limit = InfoPropertyList.workLimit(bytes.count)
         // Whether each key string names a file, worked out once however many dictionaries use it.
         var keyNamesFile: [Int: Bool] = [:]
         var pending: [(index: Int, named: Bool)] = [(top, false)]
         while let (index, named) = pending.popLast() {
             let bit: UInt8 = named ? 2 : 1
-            guard visited[index] & bit == 0 else { continue }
-            visited[index] |= bit
+            guard let offset = offset(of: index) else { return nil }
+            guard visited[offset] & bit == 0 else { continue }
+            visited[offset] |= bit
             reading.work += 1
-            guard let (marker, start, length) = header(index) else { return nil }
+            guard reading.work <= limit, let (marker, start, length) = header(index) else { return nil }
             switch marker & 0xF0 {
             case 0x50, 0x60:
                 if named {
@@ -192,7 +200,7 @@ private struct BinaryList {
                 break
             }
         }
-        return reading
+        return reading.work <= limit ? reading : nil
     }
 }
 
