@@ -89,9 +89,29 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
     }
 
     // The Xcode project reader (`layout-check MyApp.xcodeproj`): a project or one diagnostic in the file.
-    if case .failure(let diagnostic) = XcodeProject.read(bytes, file: "project.pbxproj") {
+    switch XcodeProject.read(bytes, file: "App.xcodeproj/project.pbxproj") {
+    case .failure(let diagnostic):
         precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
         precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
+    case .project(let project):
+        // Each target once, each dependency once; every setting the checker reads expands within its byte
+        // budget (a setting naming a long one many times is not known rather than huge).
+        for target in project.targets {
+            precondition(Set(target.dependencies).count == target.dependencies.count, "a dependency listed twice")
+            precondition(target.moduleName.utf8.count <= XcodeTarget.maximumExpansionBytes + 8, "module name")
+            for key in target.buildSettings.keys.sorted().prefix(64) {
+                precondition(
+                    (target.setting(key)?.utf8.count ?? 0) <= XcodeTarget.maximumExpansionBytes * 2,
+                    "expansion of \(key)")
+            }
+            _ = (target.platforms, target.buildsForUIKit)
+        }
+    }
+
+    // The Info.plist reader (binary, XML or text): shared objects walked once, work linear in the bytes.
+    if let reading = InfoPropertyList.read(bytes) {
+        precondition(
+            reading.work <= InfoPropertyList.workLimit(bytes.count), "work \(reading.work) for \(bytes.count) bytes")
     }
 
     // The configuration and baseline readers (`layout-check.xml`, however the search found it, and

@@ -48,6 +48,8 @@ find Layouts Tests/LayoutKitTests/Fixtures -name '*.xml' -exec cp {} "$work/seed
 find Tests -name project.pbxproj | while read -r project; do
     cp "$project" "$work/seeds/$(echo "$project" | tr / _)"
 done
+# Info.plist files (binary, XML, text) and project files in Xcode's shape, generated from the formats.
+python3 Fuzz/make-seeds.py "$work/seeds"
 seeds=("$work/seeds")
 if [ "$mode" = reply ]; then seeds=(Tests/LayoutKitTests/Fixtures/hostile-replies); fi
 if [ "$mode" = large ]; then
@@ -104,8 +106,11 @@ build "$harness" "$binary"
 if [ "$mode" = regress ]; then
     # Every input the fuzzer ever failed on, and the hostile corpus, under AddressSanitizer and
     # LeakSanitizer: a finding that comes back fails here.
+    # The property-list and project shapes of issue 38 are generated (Fuzz/make-seeds.py --hostile).
+    rm -rf "$work/hostile-generated"
+    python3 Fuzz/make-seeds.py "$work/hostile-generated" --hostile
     "$binary" -rss_limit_mb=2048 -timeout=10 \
-        Tests/LayoutKitTests/Fixtures/fuzz/* Tests/LayoutKitTests/Fixtures/hostile/*
+        Tests/LayoutKitTests/Fixtures/fuzz/* Tests/LayoutKitTests/Fixtures/hostile/* "$work"/hostile-generated/*
     # And sourcekitd's replies, through their own target.
     build Fuzz/FuzzSourceKitReply.swift "$work/fuzz-reply"
     exec "$work/fuzz-reply" -rss_limit_mb=2048 -timeout=10 Tests/LayoutKitTests/Fixtures/hostile-replies/*

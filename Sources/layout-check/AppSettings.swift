@@ -32,8 +32,10 @@ enum AppSettings {
         var read = 0
         var readPlists: Set<String> = []
         while let file = plists.next() {
+            // One that cannot be read (not a regular file, malformed, past the reader's work limit) may
+            // name any file.
             guard case .bytes(let bytes) = file.contents(), let found = storyboardNames(inPropertyList: bytes) else {
-                continue
+                return context
             }
             // A name the build fills in (`$(MAIN_STORYBOARD)`) could be any file.
             if found.contains(where: { $0.contains("$(") || $0.contains("${") }) { return context }
@@ -43,7 +45,9 @@ enum AppSettings {
         }
         // Xcode's generated Info.plist: `INFOPLIST_KEY_UIMainStoryboardFile` and the like of each target of
         // the projects under the PATHs and the Swift folders, or beside them.
-        var projects = discovery("project.pbxproj", everywhere + projectsBeside(everywhere), isExcluded)
+        var projects = discovery("project.pbxproj", everywhere, isExcluded)
+        // Found beside a folder, not named: opened without blocking, a regular file only.
+        for beside in projectsBeside(everywhere) { try? projects.add(beside, isExplicit: false) }
         while let file = projects.next() {
             let parts = file.displayPath.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj"),
@@ -97,18 +101,26 @@ enum AppSettings {
     }
 
     /// `X.xcodeproj/project.pbxproj` in the folders that hold `paths`: a project beside the app's folder
-    /// (`MyApp.xcodeproj` beside `MyApp/`), not searched below.
-    private static func projectsBeside(_ paths: [SystemPath]) -> [SystemPath] {
+    /// (`MyApp.xcodeproj` beside `MyApp/`), not searched below. Only inside the repository (article
+    /// "Security"): the folder above the repository's root is not listed, and a project there, or one
+    /// whose links lead out, is not read.
+    static func projectsBeside(_ paths: [SystemPath]) -> [SystemPath] {
         var found: [SystemPath] = []
         var seen: Set<String> = []
+        let workingDirectory = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
         for path in paths {
             let parent = (standardized(path.description) as NSString).deletingLastPathComponent
-            guard seen.insert(parent).inserted,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: parent)
+            let boundary = RepositoryBoundary(
+                workingDirectory: workingDirectory,
+                anchor: ArtifactPath.absolute(path.description, in: workingDirectory))
+            guard seen.insert(parent).inserted, let resolved = RepositoryBoundary.resolved(parent),
+                boundary.contains(resolved), let names = try? FileManager.default.contentsOfDirectory(atPath: parent)
             else { continue }
             for name in names.sorted() where name.hasSuffix(".xcodeproj") {
                 let file = "\(parent)/\(name)/project.pbxproj"
-                if FileManager.default.fileExists(atPath: file) { found.append(SystemPath(file)) }
+                if FileManager.default.fileExists(atPath: file), boundary.readProblem(file) == nil {
+                    found.append(SystemPath(file))
+                }
             }
         }
         return found
@@ -128,26 +140,10 @@ enum AppSettings {
         return search
     }
 
-    /// Every string under a key that names an Interface Builder file to load — `UIMainStoryboardFile`
-    /// (and its `~ipad` form), `UILaunchStoryboardName`, `UISceneStoryboardFile` inside
-    /// `UIApplicationSceneManifest`, `NSMainNibFile`, `NSExtensionMainStoryboard` — at any depth;
+    /// Every string under a key that names an Interface Builder file to load, at any depth
+    /// (`InfoPropertyList`: binary, XML or text, in work linear in the file, shared objects walked once);
     /// `nil` for a file that is not a property list.
     static func storyboardNames(inPropertyList bytes: [UInt8]) -> Set<String>? {
-        guard
-            let root = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        else { return nil }
-        var names: Set<String> = []
-        var pending: [(key: String, value: Any)] = [("", root)]
-        while let (key, value) = pending.popLast() {
-            // Foundation on Linux hands dictionaries over with `AnyHashable` keys.
-            if let dictionary = value as? [AnyHashable: Any] {
-                pending += dictionary.compactMap { entry in (entry.key.base as? String).map { ($0, entry.value) } }
-            } else if let array = value as? [Any] {
-                pending += array.map { (key, $0) }
-            } else if let string = value as? String, key.contains("Storyboard") || key.contains("NibFile") {
-                names.insert(string)
-            }
-        }
-        return names
+        InfoPropertyList.storyboardNames(bytes)
     }
 }

@@ -40,7 +40,8 @@ struct FileDiscovery {
 
     private enum Root {
         case standardInput
-        case file(SystemPath)
+        /// A file, and whether a person named it (`InputFile.isExplicit`).
+        case file(SystemPath, isExplicit: Bool)
         case directory(SystemPath)
     }
 
@@ -76,8 +77,11 @@ struct FileDiscovery {
     }
 
     /// Adds a PATH argument: `-`, a file, or a directory to search. Nothing is searched until `next()`.
+    /// - Parameter isExplicit: Whether a person named the path (a PATH, `--config`): a file is then read
+    ///   whatever it is. A path a file names (a project's files, a project beside a folder) is not: it is
+    ///   opened without blocking and must be a regular file, as what a search finds (article "Security").
     /// - Throws: `UsageError` when nothing exists at the path.
-    mutating func add(_ path: SystemPath) throws(UsageError) {
+    mutating func add(_ path: SystemPath, isExplicit: Bool = true) throws(UsageError) {
         if path == .standardInput {
             roots.append(.standardInput)
             return
@@ -89,11 +93,11 @@ struct FileDiscovery {
                 throw UsageError(message: "no such file or directory: '\(path)'")
             }
             // It may exist but cannot be looked at (a parent without search permission): a diagnostic.
-            roots.append(.file(path))
+            roots.append(.file(path, isExplicit: isExplicit))
             return
         }
         let isDirectory = path.withCString({ stat($0, &status) }) == 0 && status.isDirectory
-        roots.append(isDirectory ? .directory(path) : .file(path))
+        roots.append(isDirectory ? .directory(path) : .file(path, isExplicit: isExplicit))
     }
 
     /// Whether the search finds any file at all: a copy of it goes as far as the first, and this one is
@@ -117,10 +121,12 @@ struct FileDiscovery {
             switch root {
             case .standardInput:
                 return .standardInput
-            case .file(let path):
+            case .file(let path, let isExplicit):
                 var status = stat()
                 let exists = path.withCString({ stat($0, &status) }) == 0
-                if isFirstReach(path, status: exists ? status : nil) { return InputFile(path: path, isExplicit: true) }
+                if isFirstReach(path, status: exists ? status : nil) {
+                    return InputFile(path: path, isExplicit: isExplicit)
+                }
             case .directory(let path):
                 pendingDirectories.append((path, area(of: path)))
             }

@@ -55,7 +55,7 @@ struct InterfaceBuilderRun {
         }
         for file in files where isExcluded?(file) != true {
             for index in documents.indices where file.hasSuffix(Self.suffixes[index]) {
-                try? documents[index].add(file)
+                try? documents[index].add(file, isExplicit: false)
             }
         }
         for folder in folders {

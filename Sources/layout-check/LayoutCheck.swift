@@ -214,10 +214,12 @@ enum LayoutCheck {
 
     /// Writes one class schema per module of the Swift sources; a usage error when it cannot.
     static func writeSchemas(_ catalog: ClassCatalog, to directory: String) -> UsageError? {
+        let documents = catalog.classSchemaDocumentsByModule()
+        if let problem = SchemaFileNames.problem(documents.map(\.module)) { return problem }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for (module, document) in catalog.classSchemaDocumentsByModule() {
-                let name = (module.isEmpty ? "Classes" : module) + ".classes.xml"
+            for (module, document) in documents {
+                guard let name = SchemaFileNames.fileName(forModule: module) else { continue }
                 try Data(document.utf8).write(
                     to: URL(fileURLWithPath: directory).appendingPathComponent(name), options: .atomic)
             }

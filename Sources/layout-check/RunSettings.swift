@@ -73,15 +73,30 @@ struct RunSettings {
         // baseline, and `--baseline` replaces it.
         var baselinePath = arguments.baseline ?? arguments.writeBaseline
         var option = "--baseline"
+        // A person names `--baseline` (a pipe from `<(…)` included); the configuration's `<baseline>` is
+        // the repository's to say, so it is held to the repository and to a regular file, read without
+        // blocking (article "Security").
+        var isNamedByConfiguration = false
         if baselinePath == nil, let configured = settings.configuration.baseline,
             let configurationDirectory = settings.configurationDirectory, let configurationPath
         {
-            baselinePath = configured.hasPrefix("/") ? configured : configurationDirectory + configured
+            let path = configured.hasPrefix("/") ? configured : configurationDirectory + configured
+            if let problem = configuredBaselineProblem(path, configurationDirectory, workingDirectory) {
+                return .failure(
+                    .invalid([
+                        Diagnostic(
+                            rule: .configuration, message: "cannot use the baseline \(quoted(configured)): \(problem)",
+                            location: settings.configuration.pathLocations[configured]
+                                ?? SourceLocation(file: configurationPath, line: 1, column: 1))
+                    ]))
+            }
+            baselinePath = path
             option = "<baseline> of \(configurationPath)"
+            isNamedByConfiguration = true
         }
         settings.baselineDirectory = ArtifactPath.absolute(directory(of: baselinePath ?? ""), in: workingDirectory)
         if arguments.writeBaseline == nil, let path = baselinePath {
-            switch read(path, option: option) {
+            switch read(path, option: option, isExplicit: !isNamedByConfiguration) {
             case .failure(let error): return .failure(.usage(error))
             case .success(let bytes):
                 let (baseline, diagnostics) = Baseline.read(bytes, file: path)
@@ -262,8 +277,22 @@ struct RunSettings {
         return String(path[...slash])
     }
 
-    private static func read(_ path: String, option: String) -> Result<[UInt8], UsageError> {
-        switch InputFile(path: SystemPath(path), isExplicit: true).contents() {
+    /// Why the configuration's `<baseline>` at `path` is not read: it leads out of the repository, or to
+    /// something that is not a regular file (a folder, a FIFO, a device); `nil` when it may be read.
+    static func configuredBaselineProblem(
+        _ path: String, _ configurationDirectory: String, _ workingDirectory: String
+    ) -> String? {
+        let boundary = RepositoryBoundary(
+            workingDirectory: workingDirectory,
+            anchor: ArtifactPath.absolute(configurationDirectory, in: workingDirectory))
+        if let problem = boundary.readProblem(path, rule: "a configuration's baseline is read only inside it") {
+            return problem
+        }
+        return LayoutCheck.isDirectory(SystemPath(path)) ? "it is a folder, not a file" : nil
+    }
+
+    private static func read(_ path: String, option: String, isExplicit: Bool) -> Result<[UInt8], UsageError> {
+        switch InputFile(path: SystemPath(path), isExplicit: isExplicit).contents() {
         case .bytes(let bytes): .success(bytes)
         case .unreadable(let reason): .failure(UsageError(message: "\(option): cannot read '\(path)': \(reason)"))
         }

@@ -40,8 +40,26 @@ enum SwiftDeclarationsWorker {
     /// The largest reply frame the parent accepts: the filter's own limit, and room for its frame.
     static let maximumReplyBytes = SwiftStructureFilter.maximumBytes + 4096
 
+    /// Ends the worker as soon as its parent does, killed or not: the parent holds the only writing end
+    /// of the worker's standard input, so the pipe hangs up when it goes, though the worker is inside
+    /// sourcekitd (or stalled) and reads nothing. A thread of its own waits for that; without it a worker
+    /// whose run was killed would go on until its request ended. (A pipe watch rather than Linux's
+    /// `PR_SET_PDEATHSIG`, which follows the thread that started the worker, not the process, and so
+    /// would end a worker started from a thread the run's pool retires.)
+    static func endWithParent() {
+        Thread.detachNewThread {
+            var entry = pollfd(fd: STDIN_FILENO, events: 0, revents: 0)
+            while true {
+                let result = poll(&entry, 1, -1)
+                if result > 0, Int32(entry.revents) & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { _exit(0) }
+                if result < 0, errno != EINTR { return }
+            }
+        }
+    }
+
     /// Answers requests until its standard input ends; the exit status of the worker.
     static func serve(library: String, calls: Set<String>) -> Int32 {
+        endWithParent()
         // The first frame says whether sourcekitd could be loaded: `R 0` ready, or `F` and why not.
         let sourceKit: SourceKit
         do { sourceKit = try SourceKit(toolchain: library, environment: [:]) } catch {

@@ -77,11 +77,17 @@ struct SwiftSources {
         defer { worker.finish() }
         let scan = SwiftFileScan(calls: worker.calls)
         var discoveries: [(root: SwiftSourceRoot, discovery: FileDiscovery)] = []
+        var missingProjectFiles: [Diagnostic] = []
         for root in roots {
             var discovery = FileDiscovery(suffix: ".swift")
             discovery.isExcluded = isExcluded
-            do throws(UsageError) { try discovery.add(root.path) } catch {
-                throw UsageError(message: "--swift-sources: \(error.message)")
+            // A project's file or folder is the project's to name, not a person's: not there any more
+            // (removed since the project was read), it is unreadable, never a usage error of an option the
+            // user did not give; and it must be a regular file, opened without blocking.
+            do throws(UsageError) { try discovery.add(root.path, isExplicit: root.target == nil) } catch {
+                guard root.target != nil else { throw UsageError(message: "--swift-sources: \(error.message)") }
+                missingProjectFiles.append(
+                    InputFile(path: root.path, isExplicit: false).unreadable("it does not exist any more"))
             }
             discoveries.append((root, discovery))
         }
@@ -132,6 +138,7 @@ struct SwiftSources {
         }
 
         var result = SwiftSources()
+        result.diagnostics = missingProjectFiles
         var unread = 0
         let read = outcomes.results()
         var position = 0

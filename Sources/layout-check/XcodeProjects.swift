@@ -53,7 +53,9 @@ struct XcodeProjects {
         for path in paths where path != .standardInput {
             if Self.isProject(path) {
                 let text = path.description.hasSuffix("/") ? String(path.description.dropLast()) : path.description
-                do throws(UsageError) { try search.add(SystemPath(text + "/project.pbxproj")) } catch {
+                // The project file is the bundle's, not named: a FIFO there must not stall the run.
+                do throws(UsageError) { try search.add(SystemPath(text + "/project.pbxproj"), isExplicit: false) } catch
+                {
                     // Named, and not a project: said, never passed over (a missing PATH stopped the run before).
                     diagnostics.append(
                         Diagnostic(
@@ -84,35 +86,19 @@ struct XcodeProjects {
 
     private mutating func add(_ project: XcodeProject, named name: String, in folder: String) {
         let first = targets.count
-        // `..` resolved by name, so that a path that leaves the project's folder and comes back is the
-        // path a directory search prints for the same file.
-        func located(_ path: String) -> SystemPath {
-            let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-            var parts: [Substring] = []
-            for part in joined.split(separator: "/") where part != "." {
-                if part == "..", let last = parts.last, last != ".." {
-                    parts.removeLast()
-                } else {
-                    parts.append(part)
-                }
-            }
-            return SystemPath((joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"))
-        }
         var listings: [String: [String]] = [:]
         let workingDirectory = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
         let boundary = RepositoryBoundary(
             workingDirectory: workingDirectory,
             anchor: ArtifactPath.absolute(folder.isEmpty ? "." : folder, in: workingDirectory))
+        // Each path once, though many build files, targets or exception sets name it.
+        var known: [String: SystemPath?] = [:]
         func existing(_ paths: [String]) -> [SystemPath] {
-            paths.map(located).compactMap { path in
-                if boundary.readProblem(path.description) != nil {
-                    outsideFiles += 1
-                    return nil
-                }
-                if FileManager.default.fileExists(atPath: path.description) { return path }
-                if let found = Self.ignoringCase(path.description, listings: &listings) { return SystemPath(found) }
-                missingFiles += 1
-                return nil
+            paths.compactMap { path in
+                if let found = known[path] { return found }
+                let found = locate(Self.located(path, in: folder), boundary: boundary, listings: &listings)
+                known[path] = .some(found)
+                return found
             }
         }
         var described: [String] = []
@@ -129,17 +115,26 @@ struct XcodeProjects {
                     }
                 },
                 dependencies: target.dependencies.map { first + $0 })
-            // Files of another target's synchronized folder that the project adds to this one.
+            // Files of another target's synchronized folder that the project adds to this one: each held
+            // to the repository and counted when missing, as every file a project lists.
             for folder in target.synchronizedAdditions {
                 guard let path = existing([folder.path]).first else { continue }
-                for member in folder.exceptions.sorted().flatMap({ Self.members($0, of: path.description) }) {
-                    let file = SystemPath("\(path)/\(member)")
-                    if member.hasSuffix(".swift") {
-                        added.swiftFiles.append(file)
-                    } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
-                        added.interfaceBuilderFiles.append(file)
-                    } else if LayoutCheck.isDirectory(file) {
-                        added.synchronizedFolders.append((file, []))
+                for member in folder.exceptions.sorted() {
+                    let members = Self.members(member, of: path.description)
+                    if members.isEmpty {
+                        // `../../outside/x.storyboard`: a member that is no path inside the folder.
+                        if Self.leavesFolder(member) { outsideFiles += 1 } else { missingFiles += 1 }
+                    }
+                    for member in members {
+                        guard let file = locate("\(path)/\(member)", boundary: boundary, listings: &listings)
+                        else { continue }
+                        if member.hasSuffix(".swift") {
+                            added.swiftFiles.append(file)
+                        } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
+                            added.interfaceBuilderFiles.append(file)
+                        } else if LayoutCheck.isDirectory(file) {
+                            added.synchronizedFolders.append((file, []))
+                        }
                     }
                 }
             }
@@ -151,9 +146,62 @@ struct XcodeProjects {
                 + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
     }
 
+    /// A path of a project in `folder` (the one holding the `.xcodeproj`), as the run prints it: `..`
+    /// resolved by name, so that a path that leaves the project's folder and comes back is the path a
+    /// directory search prints for the same file; `.` for the folder itself.
+    static func located(_ path: String, in folder: String) -> String {
+        let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let located = (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        return located.isEmpty ? "." : located
+    }
+
+    /// The file a project lists at `path`, as the file system spells it (`ignoringCase`), when it exists
+    /// inside the repository: the boundary is checked on that spelling, the path the run opens, so that
+    /// `/ETC` or `../OUTSIDE` is not let through for being spelt otherwise than `/etc` (article
+    /// "Security"). Counts what is outside (or not a regular file or folder) and what is missing.
+    private mutating func locate(
+        _ path: String, boundary: RepositoryBoundary, listings: inout [String: [String]]
+    ) -> SystemPath? {
+        let exists = FileManager.default.fileExists(atPath: path)
+        // A folder outside is not even listed to find another spelling: where the path would be is checked
+        // first (the nearest folder of it that exists).
+        if !exists, boundary.writeProblem(path) != nil {
+            outsideFiles += 1
+            return nil
+        }
+        let spelt = exists ? path : Self.ignoringCase(path, listings: &listings)
+        guard let spelt else {
+            missingFiles += 1
+            return nil
+        }
+        if boundary.readProblem(spelt) != nil {
+            outsideFiles += 1
+            return nil
+        }
+        return SystemPath(spelt)
+    }
+
+    /// Whether an exception set's member is no path inside its folder: absolute, or with a `..`.
+    static func leavesFolder(_ member: String) -> Bool {
+        let relative =
+            member.hasPrefix(XcodeSynchronizedFolder.localizedPrefix)
+            ? String(member.dropFirst(XcodeSynchronizedFolder.localizedPrefix.count)) : member
+        return relative.hasPrefix("/") || relative.split(separator: "/").contains("..")
+    }
+
     /// The files a synchronized folder's exception set means by `member` (relative to `folder`): itself,
     /// or for Xcode's `/Localized/dir/Name.storyboard` each `dir/xx.lproj/Name.storyboard` there is.
+    /// A member that leads out of the folder (`leavesFolder`) means no file: nothing outside is read.
     static func members(_ member: String, of folder: String) -> [String] {
+        guard !leavesFolder(member) else { return [] }
         guard member.hasPrefix(XcodeSynchronizedFolder.localizedPrefix) else { return [member] }
         let relative = member.dropFirst(XcodeSynchronizedFolder.localizedPrefix.count)
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)

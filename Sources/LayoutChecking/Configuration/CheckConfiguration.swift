@@ -146,6 +146,7 @@ package struct CheckConfiguration: Sendable, Equatable {
                 } else {
                     baselineElement = element
                     configuration.baseline = path
+                    configuration.pathLocations[path] = document.location(of: element)
                 }
             case "schemas":
                 guard let path = document.attributes(of: element, required: ["path"])?["path"] else { continue }

@@ -10,16 +10,19 @@ import LayoutKit
 package struct IdentifierFacts: Sendable {
     /// Names and where each is first defined.
     struct Names: Sendable {
-        var first: [String: SourceLocation] = [:]
+        /// Compared as UIKit compares them (`LiteralName`).
+        var first: [LiteralName: SourceLocation] = [:]
         /// In order of definition, for suggestions whose ties go the same way on every run.
         var ordered: [String] = []
 
         mutating func add(_ name: String, _ location: SourceLocation) {
-            if first[name] == nil {
-                first[name] = location
+            if first[LiteralName(name)] == nil {
+                first[LiteralName(name)] = location
                 ordered.append(name)
             }
         }
+
+        func location(of name: String) -> SourceLocation? { first[LiteralName(name)] }
     }
 
     private let swift: [SwiftDeclarations]
@@ -30,16 +33,16 @@ package struct IdentifierFacts: Sendable {
     private var segues = Names()
     private var storyboards = Names()
     private var nibs = Names()
-    private var referencedStoryboards: Set<String> = []
-    private var referencedScenes: Set<String> = []
+    private var referencedStoryboards: Set<LiteralName> = []
+    private var referencedScenes: Set<LiteralName> = []
     private var hasDefinitions = false
     // Where the first name built at run time is, for the summary's reason.
     private var computedRegistration: SourceLocation?
     private var computedInstantiation: SourceLocation?
     private var computedLoad: SourceLocation?
     private var dequeues = 0
-    private var instantiated: Set<String> = []
-    private var loaded: Set<String> = []
+    private var instantiated: Set<LiteralName> = []
+    private var loaded: Set<LiteralName> = []
     /// The run's own classes' simple names: `Bundle(for: X.self)` is the run's bundle only for them.
     private let classNames: Set<String>
     /// One budget for the whole run: each finding may look at every name, so the suggestions of a run
@@ -74,8 +77,8 @@ package struct IdentifierFacts: Sendable {
         } else {
             nibs.add(document.loadName, document.location)
         }
-        referencedStoryboards.formUnion(document.referencedStoryboards)
-        referencedScenes.formUnion(document.referencedScenes)
+        referencedStoryboards.formUnion(document.referencedStoryboards.map(LiteralName.init))
+        referencedScenes.formUnion(document.referencedScenes.map(LiteralName.init))
     }
 
     private mutating func record(_ use: IdentifierUse) {
@@ -88,13 +91,13 @@ package struct IdentifierFacts: Sendable {
             }
         case .storyboardIdentifier:
             if let name = use.literal {
-                instantiated.insert(name)
+                instantiated.insert(LiteralName(name))
             } else if computedInstantiation == nil {
                 computedInstantiation = use.location
             }
         case .storyboardName, .nibName:
             if let name = use.literal {
-                loaded.insert(name)
+                loaded.insert(LiteralName(name))
             } else if computedLoad == nil {
                 computedLoad = use.location
             }
@@ -151,11 +154,11 @@ package struct IdentifierFacts: Sendable {
             for use in file.identifierUses
             where use.kind == kind && use.isJudged && use.bundleClass.map(classNames.contains) ?? true {
                 guard let name = use.literal, let (rule, names, message, what) = judged(kind, name, call: use.call),
-                    names.first[name] == nil
+                    names.location(of: name) == nil
                 else { continue }
                 let closest = budget.closestMatch(to: name, in: names.ordered)
                 let notes = closest.flatMap { closest in
-                    names.first[closest].map { [Diagnostic.Note(message: "\(what) '\(closest)'", location: $0)] }
+                    names.location(of: closest).map { [Diagnostic.Note(message: "\(what) '\(closest)'", location: $0)] }
                 }
                 diagnostics.append(
                     Diagnostic(
@@ -171,8 +174,9 @@ package struct IdentifierFacts: Sendable {
         guard !context.hasObjectiveC, computedInstantiation == nil else { return [] }
         return checked.flatMap { document in
             document.scenes.filter { scene in
-                !instantiated.contains(scene.identifier) && !document.reachedObjects.contains(scene.objectID)
-                    && !referencedScenes.contains(scene.identifier)
+                !instantiated.contains(LiteralName(scene.identifier))
+                    && !document.reachedObjects.contains(scene.objectID)
+                    && !referencedScenes.contains(LiteralName(scene.identifier))
             }.map { scene in
                 Diagnostic(
                     rule: .unreachableScene, severity: .warning,
@@ -193,17 +197,17 @@ package struct IdentifierFacts: Sendable {
 
     private func unloadedDocuments() -> [InterfaceBuilderIdentifiers] {
         guard let settings = context.settingsNames, !context.hasObjectiveC, computedLoad == nil else { return [] }
-        var loads = loaded.union(settings).union(referencedStoryboards)
+        var loads = loaded.union(settings.map(LiteralName.init)).union(referencedStoryboards)
         // `init(nibName: nil, bundle: nil)` of a view controller loads the nib named like its class
         // (`ProfileView` for `ProfileViewController` too).
         let swiftClasses = swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
             $0.name.split(separator: ".").last.map(String.init) ?? $0.name
         }
         for name in Array(swiftClasses) + context.objectiveCClasses.sorted() {
-            loads.insert(name)
-            if name.hasSuffix("Controller") { loads.insert(String(name.dropLast("Controller".count))) }
+            loads.insert(LiteralName(name))
+            if name.hasSuffix("Controller") { loads.insert(LiteralName(String(name.dropLast("Controller".count)))) }
         }
-        return checked.filter { !loads.contains($0.loadName) }
+        return checked.filter { !loads.contains(LiteralName($0.loadName)) }
     }
 
     /// `unloaded-interface-file`: a checked file no literal, setting, reference or class name loads.

@@ -49,13 +49,14 @@ package struct InterfaceBuilderCheck: Sendable {
             report.skippedPlatform = platform
             return report
         case .document(let document):
-            let resolution = resolveClasses(document)
+            let (resolution, ambiguous) = resolveClasses(document)
             var usage = self.usage(of: document, classKeys: resolution.classKeys)
             let found = external(document, file: file).judge(
                 as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution, ruleSettings: settings.rules)
             let diagnostics = settings.judge(found, file: file, ids: document.ids(at:), usage: &usage)
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
             report.identifiers = document.identifiers
+            report.ambiguousClasses = ambiguous
             return report
         }
     }
@@ -78,7 +79,12 @@ package struct InterfaceBuilderCheck: Sendable {
     /// whatever its name: an app's own `UICircleButton` is `unknown-class` when it is renamed away. A class
     /// with no module may be Objective-C or a framework's, and a name two modules declare may be either's:
     /// nothing is said of them, and they have no class to judge by.
-    private func resolveClasses(_ document: InterfaceBuilderDocument) -> ExternalDocument.Resolution {
+    /// The names given as classes that had no class to judge by because several declarations fit are
+    /// returned beside, for the run's note about them.
+    private func resolveClasses(
+        _ document: InterfaceBuilderDocument
+    ) -> (ExternalDocument.Resolution, ambiguous: Set<String>) {
+        var ambiguous: Set<String> = []
         // A file has many objects of few classes: each name is looked up once. `unknown`: no class of
         // that name (not one that two modules declare), so each object of it may be `unknown-class`.
         var known: [String: (key: String?, unknown: Bool)] = [:]
@@ -104,7 +110,9 @@ package struct InterfaceBuilderCheck: Sendable {
             } else {
                 switch classes.lookup(name, module: module) {
                 case .found(let key): found = (key, false)
-                case .ambiguous: found = (nil, false)
+                case .ambiguous:
+                    found = (nil, false)
+                    ambiguous.insert(simpleName(name))
                 case .none:
                     found =
                         UIKitCatalog.contains(name) ? ("\(InterfaceBuilderClasses.uiKit).\(name)", false) : (nil, true)
@@ -116,7 +124,7 @@ package struct InterfaceBuilderCheck: Sendable {
                 unresolved.append((index, message))
             }
         }
-        return ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved)
+        return (ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved), ambiguous)
     }
 
     /// What `unknown-class` says of a `customClass` no Swift file declares, when the object's module is
@@ -251,6 +259,8 @@ package struct InterfaceBuilderFileReport: Sendable {
     public var skippedPlatform: String?
     /// What it defines that Swift code names by string (for `IdentifierCheck`); `nil` when it was not read.
     public var identifiers: InterfaceBuilderIdentifiers?
+    /// The class names it gives that several declarations fit, so that nothing judged their members.
+    public var ambiguousClasses: Set<String> = []
 
     /// A report of these diagnostics and this usage (for a file that could not be read: none).
     public init(diagnostics: [Diagnostic], usage: InterfaceBuilderUsage = InterfaceBuilderUsage()) {

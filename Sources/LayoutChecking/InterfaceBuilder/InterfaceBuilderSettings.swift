@@ -8,7 +8,11 @@ package struct InterfaceBuilderSettings: Sendable {
     /// The severity each rule the configuration names is given.
     public var rules: [RuleID: CheckConfiguration.RuleSetting]
     /// The configuration's `<ignore>`s.
-    public var ignores: [CheckConfiguration.Ignore]
+    public var ignores: [CheckConfiguration.Ignore] {
+        didSet { index = IgnoreIndex(ignores) }
+    }
+    /// `ignores`, arranged for looking up those of a file, a rule, an element.
+    private(set) var index = IgnoreIndex([])
     /// A file's path as the ignores' `file` patterns see it (relative to the configuration's folder), or
     /// `nil` for a file outside that folder.
     public var relativePath: @Sendable (String) -> String?
@@ -25,6 +29,7 @@ package struct InterfaceBuilderSettings: Sendable {
     ) {
         self.rules = rules
         self.ignores = ignores
+        self.index = IgnoreIndex(ignores)
         self.relativePath = relativePath
     }
 
@@ -41,26 +46,21 @@ package struct InterfaceBuilderSettings: Sendable {
         var kept = diagnostics
         if let declaration {
             kept = kept.filter { diagnostic in
-                guard
-                    let index = ignores.indices.first(where: {
-                        ignores[$0].declaration == declaration && ignores[$0].rule == diagnostic.rule
-                    })
-                else { return true }
+                guard let index = index.ignore(of: diagnostic.rule, declaration: declaration) else { return true }
                 usage.usedIgnores.insert(index)
                 return false
             }
         }
         if !ignores.isEmpty, let relative = relativePath(file) {
-            let here = ignores.indices.filter { ignores[$0].file?.matches(relative) == true }
+            let here = index.applicable(to: relative).ignores
             usage.applicableIgnores.formUnion(here)
             if !here.isEmpty {
+                let fileIgnores = FileIgnores(here, of: ignores)
                 kept = kept.filter { diagnostic in
-                    let named = here.filter { ignores[$0].rule == diagnostic.rule }
-                    guard !named.isEmpty, let location = diagnostic.sourceLocation else { return true }
-                    let around = Set(ids(location))
-                    guard let index = named.first(where: { ignores[$0].object.map(around.contains) == true }) else {
+                    guard fileIgnores.has(diagnostic.rule), let location = diagnostic.sourceLocation else {
                         return true
                     }
+                    guard let index = fileIgnores.ignore(of: diagnostic.rule, at: ids(location)) else { return true }
                     usage.usedIgnores.insert(index)
                     return false
                 }

@@ -14,6 +14,8 @@ extension CheckRun {
         /// What other platforms' files define.
         var others: [String: InterfaceBuilderIdentifiers] = [:]
         var skippedPaths: [String: String] = [:]
+        /// Class names checked files give that several declarations fit.
+        var ambiguousNames: Set<String> = []
     }
 
     /// Checks each unit's files against the classes of the Swift files it sees. Units that see the same
@@ -82,6 +84,7 @@ extension CheckRun {
             }
             found.identifiers[path] = report.identifiers ?? found.identifiers[path]
             found.diagnostics += report.diagnostics
+            found.ambiguousNames.formUnion(report.ambiguousClasses)
             found.units[unit].usage.merge(report.usage)
         }
     }

@@ -140,6 +140,7 @@ package struct CheckRun {
             outcome.checkedPaths = outcome.checkedPaths.map { $0 + found.paths }
             judgment.add(fileFindings: found.diagnostics)
             facts.units = found.units
+            facts.ambiguousNames = found.ambiguousNames
             for unit in found.units { judgment.record(unit.usage) }
             if found.units.contains(where: { !$0.usage.firstUse.isEmpty }) {
                 judgment.recordDeclarationIgnoresApply()
@@ -151,7 +152,9 @@ package struct CheckRun {
             judgment.add(runFindings: rule.findings(&facts))
         }
         outcome.diagnostics = judgment.finish(unloadedFiles: facts.identifiers?.unloadedFiles ?? [:])
-        outcome.notes = (model?.notes(for: facts.views(layouts: layouts.files > 0)) ?? []) + facts.notJudged
+        outcome.notes =
+            (model?.notes(layouts: layouts.files > 0, interfaceBuilderNames: facts.ambiguousNames) ?? [])
+            + facts.notJudged
         outcome.swiftCatalog = facts.swiftCatalog
         return outcome
     }

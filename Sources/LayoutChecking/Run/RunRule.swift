@@ -65,6 +65,8 @@ package struct RunFacts {
     /// What the run's files define and its Swift code uses by name; `nil` when the identifier rules do
     /// not run.
     package var identifiers: IdentifierFacts?
+    /// Class names Interface Builder files give that several declarations fit (for the run's note).
+    package var ambiguousNames: Set<String> = []
     /// Which of the configuration's `<ignore>`s applied to a checked file and which silenced something.
     package var ignoreUsage = InterfaceBuilderUsage()
 
@@ -84,10 +86,6 @@ package struct RunFacts {
     /// Why a rule that had something to judge was not judged.
     var notJudged: [String] { identifiers?.notJudged ?? [] }
 
-    /// The kinds of file the run checked, for what it says of ambiguous classes.
-    func views(layouts: Bool) -> [SwiftClassModel.View] {
-        (layouts ? [.layouts] : []) + (units.isEmpty ? [] : [.interfaceBuilder])
-    }
 }
 
 /// One unit of Interface Builder files once checked.

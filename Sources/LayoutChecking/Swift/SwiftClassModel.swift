@@ -56,10 +56,14 @@ package struct SwiftClassModel: Sendable {
             }
         }
         self.unread = unread
-        var count: [String: Int] = [:]
+        // A file two targets of one module compile is read twice: one declaration, not two.
+        var places: [String: Set<SourceLocation>] = [:]
         for (module, file) in files {
-            for type in file.types where type.kind == .class { count["\(module).\(type.name)", default: 0] += 1 }
+            for type in file.types where type.kind == .class {
+                places["\(module).\(type.name)", default: []].insert(type.location)
+            }
         }
+        let count = places.mapValues(\.count)
         guard count.values.contains(where: { $0 > 1 }) else {
             duplicates = [:]
             return
@@ -76,7 +80,9 @@ package struct SwiftClassModel: Sendable {
         for (fileIndex, (module, file)) in files.enumerated() {
             for (typeIndex, type) in file.types.enumerated() where type.kind == .class {
                 let key = "\(module).\(type.name)"
-                guard count[key, default: 0] > 1 else { continue }
+                guard count[key, default: 0] > 1,
+                    found[key]?.contains(where: { $0.location == type.location }) != true
+                else { continue }
                 let reached = Self.family(
                     of: type.superclass, module: module, superclasses: superclasses, known: &families, depth: 0)
                 found[key, default: []].append(
@@ -183,13 +189,18 @@ package struct SwiftClassModel: Sendable {
         Set(unread.values.flatMap(\.keys))
     }
 
-    /// What the run says once about the classes it could not tell apart (no rule judges their members),
-    /// for the kinds of file it checked.
-    package func notes(for views: [View]) -> [String] {
+    /// What the run says once about the classes it could not tell apart (no rule judges their members)
+    /// and that its files use: for layouts, every such class when layouts were checked; for Interface
+    /// Builder files, those whose name a checked file gives as a class (`interfaceBuilderNames`).
+    package func notes(layouts: Bool, interfaceBuilderNames: Set<String>) -> [String] {
         var keys: Set<String> = []
-        for view in views {
-            keys.formUnion(ambiguous(for: view).filter { duplicates[$0.key] != nil }.keys)
+        if layouts {
+            keys.formUnion(ambiguous(for: .layouts).filter { duplicates[$0.key] != nil }.keys)
         }
+        keys.formUnion(
+            ambiguous(for: .interfaceBuilder).keys.filter {
+                duplicates[$0] != nil && interfaceBuilderNames.contains(simpleName($0))
+            })
         guard !keys.isEmpty else { return [] }
         let sorted = keys.sorted()
         let named = sorted.prefix(5).map { key -> String in

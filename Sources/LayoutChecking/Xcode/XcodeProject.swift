@@ -91,8 +91,14 @@ package struct XcodeTarget: Sendable {
     /// (an `.xcconfig` file's setting, the environment).
     package func setting(_ key: String) -> String? {
         var budget = 64
-        return expand(key, depth: 0, budget: &budget)
+        var bytes = Self.maximumExpansionBytes
+        return expand(key, depth: 0, budget: &budget, bytes: &bytes)
     }
+
+    /// The most bytes a setting's expansion may produce, its references' values included: a setting that
+    /// names a long one many times (or one that does so in turn) is not known rather than a megabyte per
+    /// reference. No setting the checker reads (a module name, a platform, a file) comes near it.
+    package static let maximumExpansionBytes = 16384
 
     /// `SDKROOT` (`iphoneos`, `macosx`, `watchos`, `appletvos`, `xros`), when the project says.
     package var sdk: String? { setting("SDKROOT") }
@@ -117,7 +123,7 @@ package struct XcodeTarget: Sendable {
         }
     }
 
-    private func expand(_ key: String, depth: Int, budget: inout Int) -> String? {
+    private func expand(_ key: String, depth: Int, budget: inout Int, bytes: inout Int) -> String? {
         budget -= 1
         guard depth < 16, budget > 0 else { return nil }
         let raw: String
@@ -132,6 +138,9 @@ package struct XcodeTarget: Sendable {
             }
             raw = value
         }
+        // Each value is paid for as it is read: the raw text here, once; what references add, in them.
+        bytes -= raw.utf8.count
+        guard bytes >= 0 else { return nil }
         var result = ""
         var rest = Substring(raw)
         while let dollar = rest.firstIndex(of: "$") {
@@ -148,7 +157,7 @@ package struct XcodeTarget: Sendable {
             let reference = rest[rest.index(after: afterDollar)..<end].split(
                 separator: ":", omittingEmptySubsequences: false)
             guard let variable = reference.first,
-                var value = expand(String(variable), depth: depth + 1, budget: &budget)
+                var value = expand(String(variable), depth: depth + 1, budget: &budget, bytes: &bytes)
             else { return nil }
             for modifier in reference.dropFirst() {
                 switch modifier {
@@ -213,6 +222,13 @@ private struct ProjectReader {
     private var exceptionSets: [String: [(folder: String, members: [String])]] = [:]
     /// How deep groups may nest: paths stay short, so resolving every file's path is linear in the file.
     static let maximumGroupDepth = 256
+    /// The longest group path resolved: `PATH_MAX` on Linux.
+    static let maximumPathBytes = 4096
+    /// The most bytes of file paths one project may resolve to: each file under a long group path is a
+    /// long path, and 100,000 of them would otherwise be 400 MB. Eight times the largest project file.
+    static let maximumPathBytesInAll = 32 << 20
+    /// The bytes of the file paths resolved so far.
+    private var pathBytes = 0
 
     init(root: PropertyListValue) throws(ProjectProblem) {
         self.root = root
@@ -255,19 +271,23 @@ private struct ProjectReader {
         let projectSettings = settings(of: rootObject)
         var targetIDs: [String] = []
         var targets: [XcodeTarget] = []
+        // A target listed twice is one target: read, and its files checked, once.
+        var listed: Set<String> = []
         for reference in rootObject["targets"]?.array ?? [] {
             guard let id = reference.string, let object = objects[id] else {
                 throw ProjectProblem(message: "a target names no object of the file", value: reference)
             }
-            guard object["isa"]?.string == "PBXNativeTarget" else { continue }
+            guard object["isa"]?.string == "PBXNativeTarget", listed.insert(id).inserted else { continue }
             targetIDs.append(id)
             targets.append(try target(object, id: id, projectSettings: projectSettings))
         }
         let indices = Dictionary(targetIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, id) in targetIDs.enumerated() {
+            // A dependency listed many times (or through many dependency objects) is one.
+            var seen: Set<Int> = []
             for dependency in objects[id]?["dependencies"]?.array ?? [] {
                 if let dependencyID = dependency.string, let targetID = objects[dependencyID]?["target"]?.string,
-                    let target = indices[targetID]
+                    let target = indices[targetID], seen.insert(target).inserted
                 {
                     targets[index].dependencies.append(target)
                 }
@@ -292,13 +312,20 @@ private struct ProjectReader {
         target.moduleName =
             [target.setting("PRODUCT_MODULE_NAME"), target.setting("PRODUCT_NAME").map(XcodeTarget.identifier)]
             .compactMap(\.self).first { !$0.isEmpty } ?? XcodeTarget.identifier(name)
+        // Each file reference once per phase kind, however many build files (or phases) name it: its path
+        // is resolved, and the file listed, once.
+        var seenReferences: Set<String> = []
+        var seenPaths: Set<String> = []
         for phaseID in object["buildPhases"]?.array ?? [] {
             guard let phase = phaseID.string.flatMap({ objects[$0] }) else { continue }
             let isa = phase["isa"]?.string
             guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
             for buildFileID in phase["files"]?.array ?? [] {
-                guard let reference = buildFileID.string.flatMap({ objects[$0]?["fileRef"]?.string }) else { continue }
-                for path in try paths(of: reference) {
+                guard let reference = buildFileID.string.flatMap({ objects[$0]?["fileRef"]?.string }),
+                    seenReferences.insert("\(isa == "PBXSourcesBuildPhase") \(reference)").inserted
+                else { continue }
+                for path in try paths(of: reference)
+                where seenPaths.insert("\(isa == "PBXSourcesBuildPhase") \(path)").inserted {
                     if path.hasSuffix(".swift") {
                         if isa == "PBXSourcesBuildPhase" { target.swiftFiles.append(path) }
                     } else if path.hasSuffix(".xib") || path.hasSuffix(".storyboard") {
@@ -374,7 +401,14 @@ private struct ProjectReader {
     private mutating func filePath(_ id: String) throws(ProjectProblem) -> String? {
         guard let object = objects[id], let path = object["path"]?.string else { return nil }
         guard let base = try base(of: object, id: id) else { return nil }
-        return Self.joined(base, path)
+        let joined = Self.joined(base, path)
+        pathBytes += joined.utf8.count
+        guard pathBytes <= Self.maximumPathBytesInAll else {
+            throw ProjectProblem(
+                message: "its files' paths come to more than \(Self.maximumPathBytesInAll >> 20) MiB", value: object,
+                isLimit: true)
+        }
+        return joined
     }
 
     /// A group's folder: its parent's, with its own `path` when it has one.
@@ -412,7 +446,15 @@ private struct ProjectReader {
             }
             let base = try base(of: object, id: group)
             let own = object["path"]?.string
-            folders[group] = .some(base.map { base in own.map { Self.joined(base, $0) } ?? base })
+            let folder = base.map { base in own.map { Self.joined(base, $0) } ?? base }
+            // No path the system can open is longer: a chain of long group paths would otherwise store a
+            // string per group as long as all its parents' together (quadratic in the file).
+            if let folder, folder.utf8.count > Self.maximumPathBytes {
+                throw ProjectProblem(
+                    message: "a group's path is longer than \(Self.maximumPathBytes) bytes", value: object,
+                    isLimit: true)
+            }
+            folders[group] = .some(folder)
         }
         return folders[id] ?? nil
     }
