@@ -224,6 +224,11 @@ enum LayoutCheck {
             notes = baselineSummary(accepted: accepted, fixed: fixed)
         }
 
+        // --fix: the fix-its are applied and the check runs again for what is left (or, with --dry-run,
+        // their diff is printed and nothing changes).
+        if arguments.fix, let status = await FixRun.finish(diagnostics, arguments, workingDirectory, again: check) {
+            return status
+        }
         let report = Report(
             files: files, diagnostics: diagnostics, duration: ContinuousClock.now - start,
             workingDirectory: workingDirectory, checkedFiles: checked.paths, skippedFiles: skipped,

@@ -45,7 +45,7 @@ package struct InterfaceBuilderCheck: Sendable {
         case .document(let document):
             let resolution = resolveClasses(document)
             var usage = self.usage(of: document, classKeys: resolution.classKeys)
-            let found = external(document, file: file).judge(
+            let found = external(document, file: file, bytes: bytes).judge(
                 as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution)
             let diagnostics = settings.judge(found, file: file, ids: document.ids(at:), usage: &usage)
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
@@ -55,14 +55,19 @@ package struct InterfaceBuilderCheck: Sendable {
     }
 
     /// The document as the rule engine takes it.
-    private func external(_ document: InterfaceBuilderDocument, file: String) -> ExternalDocument {
-        ExternalDocument(
+    private func external(_ document: InterfaceBuilderDocument, file: String, bytes: [UInt8]) -> ExternalDocument {
+        var external = ExternalDocument(
             file: file,
             objects: document.objects.map { object in
-                ExternalDocument.Object(
+                var made = ExternalDocument.Object(
                     element: object.element, id: object.id, line: object.location.line,
                     column: object.location.column, connections: object.connections)
+                made.offset = object.offset
+                return made
             })
+        // The bytes the rules' fix-its edit (shared, not copied).
+        external.source = bytes
+        return external
     }
 
     /// The step before the rules: each object's class — its `customClass` in its `customModule`, or the
