@@ -392,7 +392,14 @@ struct LayoutRules {
                 catalog.openReason(of: entry.key) == nil, !catalog.isForeign(entry)
             else { continue }
             let link = links[index]
-            let (message, only) = unknownMemberMessage(link.member, of: entry, catalog)
+            var (message, only) = unknownMemberMessage(link.member, of: entry, catalog)
+            // An outlet this object connects already is no repair: it would be connected twice.
+            if let name = only, memberKind == .outlet, !link.isCollection,
+                links.contains(where: { $0.source == source && $0.member == .outlet(name) })
+            {
+                message += " ('\(name)' is connected already: no fix is offered)"
+                only = nil
+            }
             let fixIts =
                 only.map {
                     replacing(link.member.name, with: $0, inAttribute: attributeName(of: link), at: link.position)

@@ -92,17 +92,24 @@ struct Suppressions {
             return !entry.silencedSomething && entry.rule != .unusedSuppression
                 && (classRulesRan || entry.rule.descriptor?.phase != .classes)
         }
-        // Marked before any warning is made, so that each one's fix-it knows whether every name of its
-        // attribute goes (the attribute goes then) or only its own.
+        let warnings = unused.map { ($0, unusedWarning($0)) }.filter { !silence($0.1) }
+        // Last, so that an `lk:ignore="unused-suppression"` counts the warnings it silenced above;
+        // the warning about one that silenced nothing is not itself silenced.
         let unusedLast = entries.indices.filter {
             entries[$0].rule == .unusedSuppression && !entries[$0].silencedSomething
         }
+        // Each warning's fix-it removes its name, or the whole attribute when no name of it silenced anything.
         var unusedRules = [Set<RuleID>](repeating: [], count: attributes.count)
         for index in unused + unusedLast { unusedRules[entries[index].attribute].insert(entries[index].rule) }
-        kept += unused.map { unusedWarning($0, unusedRules) }.filter { !silence($0) }
-        // Last, so that an `lk:ignore="unused-suppression"` counts the warnings it silenced above;
-        // the warning about one that silenced nothing is not itself silenced.
-        kept += unusedLast.map { unusedWarning($0, unusedRules) }
+        for (index, warning) in warnings + unusedLast.map({ ($0, unusedWarning($0)) }) {
+            var fixed = warning
+            let entry = entries[index]
+            if let fixIt = removal(of: entry, every: unusedRules[entry.attribute] == attributes[entry.attribute].rules)
+            {
+                fixed.fixIts = [fixIt]
+            }
+            kept.append(fixed)
+        }
         return kept
     }
 
@@ -116,8 +123,7 @@ struct Suppressions {
         return true
     }
 
-    /// - Parameter unusedRules: The rules of each attribute that silenced nothing.
-    private mutating func unusedWarning(_ index: Int, _ unusedRules: [Set<RuleID>]) -> Diagnostic {
+    private func unusedWarning(_ index: Int) -> Diagnostic {
         let entry = entries[index]
         let why =
             entry.rule.descriptor?.phase == .run
@@ -126,9 +132,7 @@ struct Suppressions {
         return Diagnostic(
             rule: .unusedSuppression, severity: .warning,
             message: "lk:ignore on <\(entry.element)> silences '\(entry.rule)', but \(why); remove it",
-            location: SourceLocation(file: file, line: entry.position.line, column: entry.position.column),
-            fixIts: removal(of: entry, every: unusedRules[entry.attribute] == attributes[entry.attribute].rules)
-                .map { [$0] } ?? [])
+            location: SourceLocation(file: file, line: entry.position.line, column: entry.position.column))
     }
 
     /// The fix-it that removes `entry`'s name from its `lk:ignore`, or the whole attribute when `every`
