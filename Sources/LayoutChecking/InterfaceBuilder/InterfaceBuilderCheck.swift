@@ -83,6 +83,7 @@ package struct InterfaceBuilderCheck: Sendable {
         var known: [String: (key: String?, unknown: Bool)] = [:]
         var keys: [String?] = []
         var unresolved: [(object: Int, message: String)] = []
+        var repairs: [Int: (written: String, repair: String)] = [:]
         keys.reserveCapacity(document.objects.count)
         for (index, object) in document.objects.enumerated() {
             // First Responder is whatever object is first responder when the action is sent: not checkable.
@@ -113,9 +114,12 @@ package struct InterfaceBuilderCheck: Sendable {
             keys.append(found.key)
             if found.unknown, let message = unknownClass(name, of: object, module: module) {
                 unresolved.append((index, message))
+                if let repair = repair(of: name, module: module) { repairs[index] = (name, repair) }
             }
         }
-        return ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved)
+        var resolution = ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved)
+        resolution.repairs = repairs
+        return resolution
     }
 
     /// What `unknown-class` says of a `customClass` no Swift file declares, when the object's module is
@@ -126,6 +130,16 @@ package struct InterfaceBuilderCheck: Sendable {
         }
         return "no Swift file declares the class '\(name)' of this <\(object.element)>"
             + suggestion(for: name, in: classes.names)
+    }
+
+    /// The one class name a `customClass` no Swift file declares is a typo of, when no other name is as
+    /// close and it resolves in the object's module: what the `unknown-class` fix-it writes.
+    private func repair(of name: String, module: String?) -> String? {
+        var budget = SuggestionBudget()
+        guard let candidate = budget.onlyClosestMatch(to: name, in: classes.names),
+            case .found = classes.lookup(candidate, module: module)
+        else { return nil }
+        return candidate
     }
 
     /// Whether a catalog key is of the app's own classes (not UIKit's).

@@ -62,6 +62,9 @@ package struct ExternalDocument: Sendable {
     package struct Resolution: Sendable {
         package var classKeys: [String?]
         package var unresolved: [(object: Int, message: String)]
+        /// For an unresolved object, the class name written (`customClass`) and the one that repairs it, when
+        /// exactly one does: what the `unknown-class` fix-it writes.
+        package var repairs: [Int: (written: String, repair: String)] = [:]
 
         package init(classKeys: [String?], unresolved: [(object: Int, message: String)] = []) {
             self.classKeys = classKeys

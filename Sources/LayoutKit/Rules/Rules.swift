@@ -352,7 +352,12 @@ struct LayoutRules {
             classes.set(entry, catalog.memberTable(of: key), for: .object(index))
         }
         for (index, message) in resolution.unresolved {
-            unresolved.append((analysis.position(of: .object(index)), message, []))
+            let position = analysis.position(of: .object(index))
+            let fixIts =
+                resolution.repairs[index].map {
+                    replacing($0.written, with: $0.repair, inAttribute: "customClass", at: position)
+                } ?? []
+            unresolved.append((position, message, fixIts))
         }
     }
 

@@ -6,3 +6,6 @@ final class ProfileCell: UITableViewCell {
 
     @IBAction func followTapped(_ sender: UIButton) {}
 }
+
+/// Renamed in Swift only too: the nib's `customClass` still says `ProfileHeadr`.
+final class ProfileHeader: UIView {}
