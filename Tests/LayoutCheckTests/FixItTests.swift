@@ -200,7 +200,14 @@ import Testing
         let original = try #require(inputs["Form.layout.xml"])
         try original.write(to: outside.url.appendingPathComponent("Form.layout.xml"))
         try repository.link("Form.layout.xml", to: outside.url.appendingPathComponent("Form.layout.xml").path)
-        // Named on the command line, the link is read (a path the user types is theirs), but not written.
+        // Named on the command line, the link is read (a path the user types is theirs), but not written,
+        // and a dry run shows no diff for it.
+        let dryRun = try runLayoutCheck(
+            Self.arguments(for: inputs) + ["--fix", "--dry-run", "Form.layout.xml"], in: repository.url)
+        #expect(dryRun.standardOutput.isEmpty, "\(dryRun)")
+        #expect(
+            dryRun.standardError.contains("layout-check: --fix: Form.layout.xml would not be changed: it leads to"),
+            "\(dryRun)")
         let result = try runLayoutCheck(
             Self.arguments(for: inputs) + ["--fix", "Form.layout.xml"], in: repository.url)
         #expect(result.status == 1, "\(result)")

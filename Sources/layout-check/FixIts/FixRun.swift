@@ -20,16 +20,13 @@ enum FixRun {
         var outcome = Outcome(notes: plan.notes)
         for file in plan.files {
             if dryRun {
-                guard case .success(let current) = FixWriter.read(file.file) else {
-                    outcome.notes.append("layout-check: --fix: \(file.file) not shown: it cannot be read")
+                switch writer.prepare(file) {
+                case .success(let prepared):
+                    outcome.diff += UnifiedDiff.diff(path: file.file, old: prepared.current, new: prepared.fixed)
+                case .failure(let problem):
+                    outcome.notes.append("layout-check: --fix: \(file.file) would not be changed: \(problem)")
                     continue
                 }
-                guard file.checkedDigest == FixIt.digest(of: current.bytes), let fixed = file.applied(to: current.bytes)
-                else {
-                    outcome.notes.append("layout-check: --fix: \(file.file) not shown: it changed after it was checked")
-                    continue
-                }
-                outcome.diff += UnifiedDiff.diff(path: file.file, old: current.bytes, new: fixed)
             } else if let problem = writer.write(file) {
                 outcome.notes.append("layout-check: --fix: \(file.file) not changed: \(problem)")
                 continue

@@ -18,25 +18,54 @@ struct FixWriter {
     /// more and replaced: the tests change the file here, to see the write refused. Never set by the tool.
     var beforeReplace: (String) -> Void = { _ in }
 
-    /// Why `file` was not changed; `nil` when it was.
-    func write(_ file: FixPlan.FileEdits) -> String? {
+    /// A file ready to be replaced: where it is, its bytes and mode as they are, and its bytes fixed.
+    struct Prepared {
+        var resolved: String
+        var current: [UInt8]
+        var mode: mode_t
+        var fixed: [UInt8]
+    }
+
+    /// The file's fixed bytes, or why it may not be changed: it is not a regular file inside the repository
+    /// (the links to it followed), or its bytes are not those that were checked. What a dry run shows and
+    /// what `write` writes.
+    func prepare(_ file: FixPlan.FileEdits) -> Result<Prepared, Problem> {
         guard let digest = file.checkedDigest else {
-            return "its fix-its do not say which bytes were checked"
+            return .failure(Problem("its fix-its do not say which bytes were checked"))
         }
-        guard let resolved = RepositoryBoundary.resolved(file.file) else { return "it no longer exists" }
+        guard let resolved = RepositoryBoundary.resolved(file.file) else {
+            return .failure(Problem("it no longer exists"))
+        }
         guard boundary.contains(resolved) else {
-            return
-                "it leads to \(quoted(resolved, limit: 200)), outside the repository (\(quoted(boundary.root, limit: 200)))"
+            return .failure(
+                Problem(
+                    "it leads to \(quoted(resolved, limit: 200)), outside the repository "
+                        + "(\(quoted(boundary.root, limit: 200)))"))
         }
         let current: (bytes: [UInt8], mode: mode_t)
         switch Self.read(resolved) {
         case .success(let read): current = read
-        case .failure(let problem): return problem.description
+        case .failure(let problem): return .failure(problem)
         }
         guard FixIt.digest(of: current.bytes) == digest else {
-            return "it changed after it was checked"
+            return .failure(Problem("it changed after it was checked"))
         }
-        guard let fixed = file.applied(to: current.bytes) else { return "an edit reaches past its end" }
+        guard let fixed = file.applied(to: current.bytes) else {
+            return .failure(Problem("an edit reaches past its end"))
+        }
+        return .success(Prepared(resolved: resolved, current: current.bytes, mode: current.mode, fixed: fixed))
+    }
+
+    /// Why `file` was not changed; `nil` when it was.
+    func write(_ file: FixPlan.FileEdits) -> String? {
+        let prepared: Prepared
+        switch prepare(file) {
+        case .success(let ready): prepared = ready
+        case .failure(let problem): return problem.description
+        }
+        let resolved = prepared.resolved
+        let current = (bytes: prepared.current, mode: prepared.mode)
+        let fixed = prepared.fixed
         guard fixed != current.bytes else { return nil }
         let slash = resolved.lastIndex(of: "/").map { resolved.index(after: $0) } ?? resolved.startIndex
         let folder = String(resolved[..<slash])
@@ -73,7 +102,8 @@ struct FixWriter {
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        // No further than one byte past what a checked file can be: a larger one is not the file checked.
+        while bytes.count <= LayoutValidator.maximumFileBytes {
             let count = chunk.withUnsafeMutableBytes { readFromDescriptor(descriptor, $0) }
             if count < 0 {
                 if errno == EINTR { continue }
