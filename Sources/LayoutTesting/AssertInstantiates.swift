@@ -212,7 +212,7 @@ private func instantiate(
         return try make()
     } catch {
         for diagnostic in error.diagnostics {
-            AssertionFailure.report(diagnostic.description, at: caller)
+            AssertionFailure.report(diagnostic.failureMessage, at: caller)
         }
         throw AssertionStopped(description: "\(loader.file) could not be instantiated as \(expected)")
     }

@@ -43,7 +43,7 @@ public func assertLayoutsValid(
             }
         } catch {
             for diagnostic in error.diagnostics {
-                AssertionFailure.report(diagnostic.description, at: caller)
+                AssertionFailure.report(diagnostic.failureMessage, at: caller)
             }
         }
     }

@@ -64,7 +64,7 @@ public func assertSchemasMatch(
     }
     let (catalog, diagnostics) = ClassCatalog.load(schemas: schemas)
     for diagnostic in diagnostics {
-        AssertionFailure.report(diagnostic.description, at: caller)
+        AssertionFailure.report(diagnostic.failureMessage, at: caller)
     }
     let differences = catalog.differences(
         from: registry.catalog, named: "\(schemasFolder.lastPathComponent)/", otherNamed: "the registry")

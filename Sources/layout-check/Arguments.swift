@@ -49,6 +49,13 @@ struct Arguments: Equatable, Sendable {
     var toolchain: String?
     /// `--quiet`: no summary (and no baseline note) on standard error; errors are still printed there.
     var quiet = false
+    /// `--fix`: apply the findings' fix-its, then check again and report what is left.
+    var fix = false
+    /// `--dry-run` (with `--fix`): print the fix-its as a unified diff and change nothing.
+    var dryRun = false
+    /// Which round of `--fix` this check is: a fix-it that lets the rules see further (a layout that now
+    /// follows the format) may bring another, applied in the next round.
+    var fixRound = 0
     /// `--output FILE`: the report goes to FILE instead of standard output.
     var output: String?
 
@@ -80,6 +87,7 @@ extension Command {
     static let options = [
         "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--reporter", "--output",
         "--config", "--baseline", "--write-baseline", "--write-schemas", "--touch", "--strict", "--quiet", "--jobs",
+        "--fix", "--dry-run",
     ]
 
     /// The usage line printed after a command line that cannot be run: every option, so that one that
@@ -88,7 +96,7 @@ extension Command {
         "Usage: layout-check [--schemas DIR]... [--swift-sources [MODULE=]DIR]... [--toolchain DIR]\n"
         + "                    [--write-schemas DIR] [--format|--reporter FORMAT] [--output FILE] [--config FILE]\n"
         + "                    [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--touch FILE]\n"
-        + "                    [--jobs N] PATH...\n"
+        + "                    [--fix [--dry-run]] [--jobs N] PATH...\n"
         + "       layout-check --help | --version\n"
 
     /// The format and output file that `arguments` asks for, read as far as they can be when the
@@ -220,6 +228,12 @@ extension Command {
             case "--strict":
                 try noValue()
                 result.strict = true
+            case "--fix":
+                try noValue()
+                result.fix = true
+            case "--dry-run":
+                try noValue()
+                result.dryRun = true
             case "--jobs", "-j":
                 let text = try value()
                 guard let jobs = Int(text), jobs >= 1 else {
@@ -234,6 +248,15 @@ extension Command {
 
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
+        }
+        if result.dryRun, !result.fix {
+            throw UsageError(message: "'--dry-run' is an option of '--fix': give both")
+        }
+        if result.fix, result.writeBaseline != nil {
+            throw UsageError(message: "'--fix' and '--write-baseline' cannot be used together")
+        }
+        if result.fix, result.paths.contains(.standardInput) {
+            throw UsageError(message: "'--fix' cannot fix standard input: name the files")
         }
         if result.baseline != nil, result.writeBaseline != nil {
             throw UsageError(message: "'--baseline' and '--write-baseline' cannot be used together")
@@ -280,7 +303,8 @@ let helpText = """
 
     USAGE: layout-check [--swift-sources [MODULE=]DIR]... [--toolchain DIR] [--write-schemas DIR]
                         [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
-                        [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N] PATH...
+                        [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N]
+                        [--fix [--dry-run]] PATH...
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input
@@ -376,6 +400,15 @@ let helpText = """
       --strict              Warnings fail the run too (exit status 1).
       --quiet               Print no summary (and no baseline note) on standard error; problems that
                             stop the run are still printed there.
+      --fix                 Apply every fix-it of the run (the repairs a rule can prove: a did-you-mean
+                            with one candidate, an lk:ignore name that silences nothing), then check
+                            again and report what is left; the exit status is that of what is left.
+                            Each edit replaces only the bytes of one attribute; a file is replaced
+                            atomically, only if it is a regular file inside the repository and still
+                            has the bytes that were checked. Two fix-its that overlap are both
+                            skipped, with a note on standard error. A second --fix changes nothing.
+      --dry-run             With --fix: print the fix-its as a unified diff on standard output and
+                            change nothing; the exit status is that of the check.
       --touch FILE          Write FILE (empty) when the run passes: the build-tool plugin's promised
                             output, so that the build runs the check again only when an input changes.
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are

@@ -69,7 +69,7 @@ enum LayoutCheck {
         }
         var run = CheckRun(plan.inputs)
         let outcome = await run.run()
-        return report(
+        return await report(
             outcome, plan: plan, settings: settings, arguments: arguments, workingDirectory: workingDirectory,
             duration: ContinuousClock.now - start)
     }
@@ -79,7 +79,7 @@ enum LayoutCheck {
     private static func report(
         _ outcome: CheckRun.Outcome, plan: RunPlan, settings: RunSettings, arguments: Arguments,
         workingDirectory: String, duration: Duration
-    ) -> Int32 {
+    ) async -> Int32 {
         var diagnostics = outcome.diagnostics
         if let path = arguments.writeBaseline {
             return writeBaseline(
@@ -91,6 +91,12 @@ enum LayoutCheck {
             let accepted = diagnostics.count - new.count
             diagnostics = new.map { diagnostics[$0] }
             notes = baselineSummary(accepted: accepted, fixed: fixed)
+        }
+
+        // --fix: the fix-its are applied and the check runs again for what is left (or, with --dry-run,
+        // their diff is printed and nothing changes).
+        if arguments.fix, let status = await FixRun.finish(diagnostics, arguments, workingDirectory, again: check) {
+            return status
         }
         let report = Report(
             files: outcome.files, diagnostics: diagnostics, duration: duration, workingDirectory: workingDirectory,

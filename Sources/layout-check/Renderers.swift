@@ -72,6 +72,9 @@ struct TextRenderer {
             for note in diagnostic.notes {
                 output += "\(Self.visible(note.location.description)): note: \(Self.visible(note.message))\n"
             }
+            for fixIt in diagnostic.fixIts {
+                output += "    fix: \(Self.visible(fixIt.description))\n"
+            }
         }
         return output
     }
@@ -135,6 +138,31 @@ enum JSONRenderer {
         var message: String
         /// Present only when the diagnostic has notes.
         var notes: [Note]?
+        /// Present only when the diagnostic has fix-its: what `--fix` would apply.
+        var fixes: [Fix]?
+    }
+
+    /// A fix-it: its description and its edits, each a byte range of one file and what replaces it.
+    struct Fix: Codable {
+        var description: String
+        var edits: [Edit]
+
+        init(_ fixIt: FixIt) {
+            description = fixIt.description
+            edits = fixIt.edits.map {
+                Edit(
+                    file: $0.file, byteOffset: $0.byteRange.lowerBound, byteLength: $0.byteRange.count,
+                    replacement: $0.replacement)
+            }
+        }
+    }
+
+    /// The bytes `byteOffset ..< byteOffset + byteLength` of `file` become `replacement` (UTF-8).
+    struct Edit: Codable {
+        var file: String
+        var byteOffset: Int
+        var byteLength: Int
+        var replacement: String
     }
 
     /// A place that explains a diagnostic.
@@ -159,7 +187,8 @@ enum JSONRenderer {
                             Note(
                                 file: $0.location.file, line: $0.location.line, column: $0.location.column,
                                 message: $0.message)
-                        })
+                        },
+                    fixes: $0.fixIts.isEmpty ? nil : $0.fixIts.map(Fix.init))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -182,7 +211,9 @@ enum GitHubRenderer {
             }
             properties.append("title=\(escapeProperty(diagnostic.rule.rawValue))")
             // An annotation has one place; its notes follow the message on lines of their own.
-            let message = ([diagnostic.message] + diagnostic.notes.map(\.description)).joined(separator: "\n")
+            let message =
+                ([diagnostic.message] + diagnostic.notes.map(\.description)
+                + diagnostic.fixIts.map { "fix: \($0.description)" }).joined(separator: "\n")
             output += "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))"
             output += "::\(escapeData(message))\n"
         }

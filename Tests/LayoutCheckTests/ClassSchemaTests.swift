@@ -63,9 +63,10 @@ import Testing
             try Repository.text("\(Repository.fixtures)/invalid/unknown-class.layout.xml"), to: "Crad.layout.xml")
         let result = try runLayoutCheck(["Crad.layout.xml"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.outputLines.count == 1)
+        #expect(result.outputLines.count == 2)
         #expect(result.outputLines.first?.hasPrefix("Crad.layout.xml:5:9: error: ") == true, "\(result)")
         #expect(result.outputLines.first?.hasSuffix("[unknown-class]") == true)
+        #expect(result.outputLines.last == #"    fix: replace "Crad" with "Card""#)
     }
 
     @Test func schemasAreFoundRecursivelyAndFromEveryDirectoryGiven() throws {

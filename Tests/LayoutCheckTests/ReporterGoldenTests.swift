@@ -6,7 +6,8 @@ import Testing
 
 /// Each format's exact output for one report that holds every kind of diagnostic: errors and warnings,
 /// a finding about the whole run, notes, identical findings, a file outside the working directory, and
-/// quotes, `<`, `&`, `%`, control characters and line breaks in paths and messages.
+/// quotes, `<`, `&`, `%`, control characters and line breaks in paths and messages; fix-its, one with edits
+/// in two places, one in a file outside the working directory.
 ///
 /// The expected output is in `Golden/`. After a deliberate change, run the tests with
 /// `LAYOUTKIT_RECORD_GOLDEN=1` to rewrite the files, and review their diff.
@@ -26,7 +27,12 @@ import Testing
             Diagnostic(
                 rule: .unknownOutlet, message: "class 'Card' has no outlet 'titel'; did you mean 'title'?",
                 location: at("Layouts/Card.layout.xml", 4, 9),
-                notes: [.init(message: "included from here", location: at("Layouts/Feed.layout.xml", 12, 5))]),
+                notes: [.init(message: "included from here", location: at("Layouts/Feed.layout.xml", 12, 5))],
+                fixIts: [
+                    FixIt(
+                        description: #"replace "titel" with "title""#,
+                        edits: [.init(file: "Layouts/Card.layout.xml", byteRange: 120..<125, replacement: "title")])
+                ]),
             Diagnostic(
                 rule: .duplicateID, message: "id 'title' is used twice", location: at("Layouts/Card.layout.xml", 7, 5)),
             Diagnostic(
@@ -37,9 +43,22 @@ import Testing
             Diagnostic(
                 rule: .unconnectedOutlet, severity: .warning,
                 message: "outlet 'subtitle' of 'Card' is connected nowhere",
-                location: at(hostile, 3, 5)),
+                location: at(hostile, 3, 5),
+                fixIts: [
+                    FixIt(
+                        description: "remove the lk:ignore attribute\u{1}\n<&>",
+                        edits: [
+                            .init(file: hostile, byteRange: 40..<58, replacement: ""),
+                            .init(file: hostile, byteRange: 70..<71, replacement: "a &amp; \"b\""),
+                        ])
+                ]),
             Diagnostic(
-                rule: .unknownClass, message: "unknown class 'Crad'", location: at("/elsewhere/Old.layout.xml", 2, 3)),
+                rule: .unknownClass, message: "unknown class 'Crad'", location: at("/elsewhere/Old.layout.xml", 2, 3),
+                fixIts: [
+                    FixIt(
+                        description: #"replace "Crad" with "Card""#,
+                        edits: [.init(file: "/elsewhere/Old.layout.xml", byteRange: 60..<64, replacement: "Card")])
+                ]),
         ]
         return layout_check.Report(
             files: 4, diagnostics: diagnostics.sorted(by: Diagnostic.ordered), duration: .milliseconds(10),

@@ -25,7 +25,8 @@ import Testing
         #expect(
             result.outputLines == [
                 "Card.layout.xml:6:9: warning: lk:ignore on <label> silences 'duplicate-id', but no duplicate-id "
-                    + "diagnostic is at this element or inside it; remove it [unused-suppression]"
+                    + "diagnostic is at this element or inside it; remove it [unused-suppression]",
+                "    fix: remove the lk:ignore attribute",
             ], "\(result)")
         #expect(result.standardError.hasPrefix("1 file, 0 errors, 1 warning ("), "\(result)")
     }

@@ -63,7 +63,8 @@ import Testing
                     + "in this layout [unconnected-outlet]",
                 "Sources/PhotoApp/PhotoCell.swift:12:13: note: outlet 'dateLabel' is declared here",
                 "Layouts/PhotoCell.layout.xml:13:13: error: PhotoApp.PhotoCell has no outlet named 'photoDateLabel'; "
-                    + "did you mean 'photoTitleLabel'? [unknown-outlet]",
+                    + "did you mean 'photoTitleLabel'? ('photoTitleLabel' is connected already: no fix is offered) "
+                    + "[unknown-outlet]",
                 "Sources/PhotoApp/PhotoCell.swift:4:20: note: PhotoApp.PhotoCell is declared here",
             ], "\(result)")
     }

@@ -66,7 +66,7 @@ struct AssertLayoutsValidTests {
         let broken = folder.appendingPathComponent("Cells/Broken.layout.xml").path
         let unknown = folder.appendingPathComponent("Cells/More/Unknown.layout.xml").path
         let located = messages.map { message in
-            message.wholeMatch(of: #/(.*):(\d+):(\d+): error: .* \[([a-z-]+)\]/#).map {
+            message.wholeMatch(of: #/(.*):(\d+):(\d+): error: .* \[([a-z-]+)\](?:\n    fix: .*)?/#).map {
                 "\($0.1):\($0.2):\($0.3) [\($0.4)]"
             }
         }
@@ -76,6 +76,12 @@ struct AssertLayoutsValidTests {
                 "\(broken):4:9 [unknown-outlet]",
                 "\(unknown):3:5 [unknown-class]",
             ], "\(messages)")
+        // A finding with a fix-it says what `layout-check --fix` would change.
+        #expect(
+            messages.contains {
+                $0.hasPrefix("\(broken):4:9: error: ")
+                    && $0.hasSuffix("[unknown-outlet]\n    fix: replace \"photoTitelLabel\" with \"photoTitleLabel\"")
+            }, "\(messages)")
     }
 
     @Test("lk:ignore silences a diagnostic as in layout-check; an unused one is a warning, which does not fail")

@@ -51,7 +51,7 @@ package struct InterfaceBuilderCheck: Sendable {
         case .document(let document):
             let (resolution, ambiguous) = resolveClasses(document)
             var usage = self.usage(of: document, classKeys: resolution.classKeys)
-            let found = external(document, file: file).judge(
+            let found = external(document, file: file, bytes: bytes).judge(
                 as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution, ruleSettings: settings.rules)
             let diagnostics = settings.judge(found, file: file, ids: document.ids(at:), usage: &usage)
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
@@ -62,14 +62,19 @@ package struct InterfaceBuilderCheck: Sendable {
     }
 
     /// The document as the rule engine takes it.
-    private func external(_ document: InterfaceBuilderDocument, file: String) -> ExternalDocument {
-        ExternalDocument(
+    private func external(_ document: InterfaceBuilderDocument, file: String, bytes: [UInt8]) -> ExternalDocument {
+        var external = ExternalDocument(
             file: file,
             objects: document.objects.map { object in
-                ExternalDocument.Object(
+                var made = ExternalDocument.Object(
                     element: object.element, id: object.id, line: object.location.line,
                     column: object.location.column, connections: object.connections)
+                made.offset = object.offset
+                return made
             })
+        // The bytes the rules' fix-its edit (shared, not copied).
+        external.source = bytes
+        return external
     }
 
     /// The step before the rules: each object's class — its `customClass` in its `customModule`, or the
@@ -90,6 +95,7 @@ package struct InterfaceBuilderCheck: Sendable {
         var known: [String: (key: String?, unknown: Bool)] = [:]
         var keys: [String?] = []
         var unresolved: [(object: Int, message: String)] = []
+        var repairs: [Int: (written: String, repair: String)] = [:]
         keys.reserveCapacity(document.objects.count)
         for (index, object) in document.objects.enumerated() {
             // First Responder is whatever object is first responder when the action is sent: not checkable.
@@ -122,9 +128,12 @@ package struct InterfaceBuilderCheck: Sendable {
             keys.append(found.key)
             if found.unknown, let message = unknownClass(name, of: object, module: module) {
                 unresolved.append((index, message))
+                if let repair = repair(of: name, module: module) { repairs[index] = (name, repair) }
             }
         }
-        return (ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved), ambiguous)
+        var resolution = ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved)
+        resolution.repairs = repairs
+        return (resolution, ambiguous)
     }
 
     /// What `unknown-class` says of a `customClass` no Swift file declares, when the object's module is
@@ -135,6 +144,16 @@ package struct InterfaceBuilderCheck: Sendable {
         }
         return "no Swift file declares the class '\(name)' of this <\(object.element)>"
             + suggestion(for: name, in: classes.names)
+    }
+
+    /// The one class name a `customClass` no Swift file declares is a typo of, when no other name is as
+    /// close and it resolves in the object's module: what the `unknown-class` fix-it writes.
+    private func repair(of name: String, module: String?) -> String? {
+        var budget = SuggestionBudget()
+        guard let candidate = budget.onlyClosestMatch(to: name, in: classes.names),
+            case .found = classes.lookup(candidate, module: module)
+        else { return nil }
+        return candidate
     }
 
     /// Whether a catalog key is of the app's own classes (not UIKit's).

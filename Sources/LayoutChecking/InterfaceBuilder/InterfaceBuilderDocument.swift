@@ -20,6 +20,8 @@ struct InterfaceBuilderObject: Sendable {
     var customModuleProvider: String?
     var placeholder: Placeholder?
     var location: SourceLocation
+    /// The byte offset of its start tag's `<`, where a fix-it finds its attributes.
+    var offset = -1
     /// The connections written inside it, in document order, as the rule engine takes them: it is their
     /// source (of an action, the control). An `<outlet>`'s name is its `property`, an `<action>`'s its `selector`.
     var connections: [ExternalDocument.Connection] = []
@@ -137,10 +139,11 @@ struct InterfaceBuilderDocument: Sendable {
                 guard let name = connection.attribute(nameAttribute),
                     let destination = connection.attribute("destination")
                 else { continue }
-                objects[owner].connections.append(
-                    ExternalDocument.Connection(
-                        kind: kind, name: name, destination: destination, line: connection.position.line,
-                        column: connection.position.column))
+                var made = ExternalDocument.Connection(
+                    kind: kind, name: name, destination: destination, line: connection.position.line,
+                    column: connection.position.column)
+                made.offset = Int(connection.position.offset)
+                objects[owner].connections.append(made)
             }
             return
         }
@@ -167,6 +170,7 @@ struct InterfaceBuilderDocument: Sendable {
                     customModule: element.attribute("customModule"),
                     customModuleProvider: element.attribute("customModuleProvider"),
                     placeholder: placeholder, location: location))
+            objects[objects.count - 1].offset = Int(element.position.offset)
         }
         for child in element.children {
             collect(child, file: file, owner: owner, scope: scope)

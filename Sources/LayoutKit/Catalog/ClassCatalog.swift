@@ -318,6 +318,16 @@ public struct ClassCatalog: Sendable {
         }
     }
 
+    /// The one class name `reference` is a typo of, when `resolve` would suggest it and no other name is
+    /// as close, and writing it in place of the name (the module kept) resolves: what a fix-it may write.
+    func repair(of reference: ClassReference, suggestions: inout SuggestionBudget) -> String? {
+        guard plainNames[reference.name] == nil,
+            let name = suggestions.onlyClosestMatch(to: reference.name, in: plainNames.keys)
+        else { return nil }
+        if let module = reference.module { return classes["\(module).\(name)"] != nil ? name : nil }
+        return plainNames[name]?.count == 1 ? name : nil
+    }
+
     /// For a registry's catalog, how to make `reference` known: the call that registers it under that name.
     private func registrationHint(for reference: ClassReference) -> String {
         guard holdsRegisteredClasses else { return "" }

@@ -16,6 +16,8 @@ struct LayoutDecoder {
     private var collector = DiagnosticCollector()
     /// The did-you-mean work this file may still cause.
     private var suggestions = SuggestionBudget()
+    /// The file's bytes with their digest, made for the first fix-it.
+    private var fixSource: FixItSource?
 
     /// The `schema` diagnostics, in source order, capped per file.
     var diagnostics: [Diagnostic] { collector.diagnostics }
@@ -414,9 +416,15 @@ struct LayoutDecoder {
             let value = Lexical.collapse(raw)
             if let parsed = Value(rawValue: value) { return parsed }
             let cases = Value.allCases.map(\.rawValue)
-            reportInvalid(
-                attribute, raw, of: element,
-                expected: "one of \(cases.joined(separator: ", "))" + suggestions.suggestion(for: value, in: cases))
+            let closest = suggestions.closest(to: value, in: cases, countingTies: true)
+            let message =
+                "invalid \(attribute)=\(quoted(raw)) on <\(name(element))>: expected one of \(cases.joined(separator: ", "))"
+                + (closest.map { "; did you mean '\($0.name)'?" + LayoutRules.noFix(tie: $0.tie) } ?? "")
+            let fixIts =
+                closest.flatMap { $0.tie == nil ? fixIt(setting: index, of: element, from: raw, to: $0.name) : nil }
+                .map { [$0] } ?? []
+            collector.report(
+                Diagnostic(rule: .schema, message: message, location: location(position(element)), fixIts: fixIts))
             return nil
         }
         func color() -> Color? {
@@ -611,8 +619,27 @@ struct LayoutDecoder {
     }
 
     private mutating func report(_ message: String, at position: SourcePosition) {
-        collector.report(
-            .schema, message, at: SourceLocation(file: file, line: position.line, column: position.column))
+        collector.report(.schema, message, at: location(position))
+    }
+
+    private func location(_ position: SourcePosition) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column)
+    }
+
+    /// The fix-it that writes `value` for the attribute at `index` of `element`, as the file writes it:
+    /// the attribute is found again in the start tag's bytes, by its place among the element's attributes.
+    private mutating func fixIt(
+        setting index: Attribute, of element: Element, from old: String, to value: String
+    ) -> FixIt? {
+        let offset = Int(position(element).offset)
+        let written = StartTag.plainAttributes(in: document.source, at: offset)
+        let place = Int(index - document.attributes(of: element).lowerBound)
+        guard place >= 0, place < written.count,
+            document.source[written[place].qualifiedName].elementsEqual(document.name(ofAttribute: index).utf8)
+        else { return nil }
+        if fixSource == nil { fixSource = FixItSource(file: file, bytes: document.source) }
+        return fixSource?.setting(
+            written[place], to: value, description: "replace \(quoted(old)) with \(quoted(value))")
     }
 }
 

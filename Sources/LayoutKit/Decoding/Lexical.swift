@@ -180,12 +180,29 @@ package struct SuggestionBudget {
     /// typo and the budget lasts; ties go to the name that sorts first, so the answer is the same
     /// whatever order a dictionary hands the candidates over in.
     package mutating func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+        closest(to: word, in: candidates, countingTies: false)?.name
+    }
+
+    /// The closest of `candidates` to `word`, as `closestMatch` finds it, when no other candidate is as
+    /// close: the one repair a fix-it may make. Costs a little more than `closestMatch`, since candidates
+    /// as close as the best are measured in full.
+    package mutating func onlyClosestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+        guard let found = closest(to: word, in: candidates, countingTies: true), found.tie == nil else { return nil }
+        return found.name
+    }
+
+    /// The closest of `candidates` to `word` and, counting ties, another candidate as close (the first
+    /// met), which makes the closest a guess rather than a repair.
+    package mutating func closest(
+        to word: String, in candidates: some Sequence<String>, countingTies: Bool
+    ) -> (name: String, tie: String?)? {
         guard work > 0, word.utf8.count <= Self.maximumLength * 4 else { return nil }
         var target: [Unicode.Scalar] = []
         Self.lowercase(word, into: &target)
         guard !target.isEmpty, target.count <= Self.maximumLength else { return nil }
         let allowed = max(2, target.count / 3)
         var best: (name: String, distance: Int)?
+        var tie: String?
         var other: [Unicode.Scalar] = []
         other.reserveCapacity(target.count + allowed)
         for candidate in candidates {
@@ -198,11 +215,25 @@ package struct SuggestionBudget {
             work -= other.count
             guard abs(other.count - target.count) <= allowed else { continue }
             // Only a strictly better distance, or an equal one from a name that sorts first, can win.
-            let limit = best.map { candidate < $0.name ? $0.distance : $0.distance - 1 } ?? allowed
+            // (Counting ties, an equal one from any name is measured.)
+            let limit =
+                best.map { countingTies || candidate < $0.name ? $0.distance : $0.distance - 1 } ?? allowed
             guard limit >= 0, let distance = boundedEditDistance(target, other, limit: limit) else { continue }
+            if let kept = best, distance == kept.distance {
+                // The same name twice (a member declared in a class and its extension) is no second candidate.
+                if candidate == kept.name { continue }
+                if candidate > kept.name {
+                    tie = tie ?? candidate
+                    continue
+                }
+                tie = kept.name
+            } else {
+                tie = nil
+            }
             best = (candidate, distance)
         }
-        return work > 0 ? best?.name : nil
+        guard work > 0, let best else { return nil }
+        return (best.name, tie)
     }
 
     /// What looking at one candidate costs before any cell is computed.

@@ -44,6 +44,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
     /// Other places that explain it, in the order they should be read.
     public var notes: [Note]
+    /// The repairs the rule can prove, if any: at most one for the rules of LayoutKit, and none where
+    /// two repairs would be equally likely. `layout-check --fix` applies them.
+    public var fixIts: [FixIt] = []
 
     /// Creates a diagnostic.
     public init(
@@ -54,6 +57,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
         self.sourceLocation = location
         self.notes = notes
+    }
+
+    /// Creates a diagnostic that carries fix-its.
+    public init(
+        rule: RuleID, severity: Severity = .error, message: String, location: SourceLocation?, notes: [Note] = [],
+        fixIts: [FixIt]
+    ) {
+        self.init(rule: rule, severity: severity, message: message, location: location, notes: notes)
+        self.fixIts = fixIts
     }
 
     /// `file:line:column: error: message [rule]`, as compilers print, then one line per note; a

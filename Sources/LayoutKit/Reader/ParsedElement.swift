@@ -36,8 +36,13 @@ package struct SourceFileID: Hashable, Sendable {
 
 /// A 1-based line and column inside one file, and that file: a layout that includes another holds
 /// positions in both, and each diagnostic points into the file its element came from.
+///
+/// A position the reader made also keeps its byte offset in the file (`offset`), where fix-its find the
+/// markup's bytes again; it takes no part in equality, which is the line and column's.
 package struct SourcePosition: Hashable, Sendable {
     package var file: SourceFileID
+    /// The byte offset of the markup's first byte (a start tag's `<`) in the file; -1 when unknown.
+    package var offset: Int32 = -1
     package var line: Int
     package var column: Int
 
@@ -45,6 +50,21 @@ package struct SourcePosition: Hashable, Sendable {
         self.file = file
         self.line = line
         self.column = column
+    }
+
+    package init(file: SourceFileID, offset: Int, line: Int, column: Int) {
+        self.init(file: file, line: line, column: column)
+        self.offset = Int32(clamping: offset)
+    }
+
+    package static func == (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        lhs.line == rhs.line && lhs.column == rhs.column && lhs.file == rhs.file
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 }
 
@@ -111,7 +131,7 @@ package struct LineTable: Sendable {
             }
         }
         cursor = (index, line, column)
-        return SourcePosition(file: file, line: line, column: column)
+        return SourcePosition(file: file, offset: target, line: line, column: column)
     }
 
     /// The offset of the last occurrence of `needle` that starts before `end`.

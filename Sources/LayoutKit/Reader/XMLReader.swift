@@ -100,6 +100,7 @@ package enum XMLReader {
         _ = libxml2Initialization
         let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits)
         state.document.reserve(byteCount: bytes.count)
+        state.document.source = bytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {
@@ -320,7 +321,7 @@ private func overLimitMarkup(_ bytes: [UInt8], limits: XMLReaderLimits) -> PreSc
 }
 
 @inline(__always)
-private func isXMLSpace(_ byte: UInt8) -> Bool {
+func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
 }
 

@@ -12,6 +12,8 @@ package struct ExternalDocument: Sendable {
         package var id: String
         package var line: Int
         package var column: Int
+        /// The byte offset of its start tag's `<`, where a fix-it finds its attributes; -1 when unknown.
+        package var offset = -1
         /// The connections written inside it, which start at it.
         package var connections: [Connection]
 
@@ -42,6 +44,8 @@ package struct ExternalDocument: Sendable {
         package var destination: String
         package var line: Int
         package var column: Int
+        /// The byte offset of its start tag's `<`, where a fix-it finds its attributes; -1 when unknown.
+        package var offset = -1
 
         package init(kind: Kind, name: String, destination: String, line: Int, column: Int) {
             self.kind = kind
@@ -58,6 +62,9 @@ package struct ExternalDocument: Sendable {
     package struct Resolution: Sendable {
         package var classKeys: [String?]
         package var unresolved: [(object: Int, message: String)]
+        /// For an unresolved object, the class name written (`customClass`) and the one that repairs it, when
+        /// exactly one does: what the `unknown-class` fix-it writes.
+        package var repairs: [Int: (written: String, repair: String)] = [:]
 
         package init(classKeys: [String?], unresolved: [(object: Int, message: String)] = []) {
             self.classKeys = classKeys
@@ -67,6 +74,8 @@ package struct ExternalDocument: Sendable {
 
     package var file: String
     package var objects: [Object]
+    /// The file's bytes, where the rules' fix-its find what they edit; empty: no fix-its.
+    package var source: [UInt8] = []
 
     package init(file: String, objects: [Object]) {
         self.file = file
@@ -86,16 +95,18 @@ package struct ExternalDocument: Sendable {
                     LayoutKit.Connection(
                         kind: connection.kind == .action ? .action : .outlet, name: connection.name,
                         destination: connection.destination,
-                        position: SourcePosition(file: .main, line: connection.line, column: connection.column),
+                        position: SourcePosition(
+                            file: .main, offset: connection.offset, line: connection.line, column: connection.column),
                         isCollection: connection.kind == .outletCollection)
                 },
-                position: SourcePosition(file: .main, line: object.line, column: object.column))
+                position: SourcePosition(file: .main, offset: object.offset, line: object.line, column: object.column))
         }
         // Every object a top-level node: an Interface Builder file's nesting means nothing to these rules.
         let layout = Layout(file: file, owner: nil, externals: [], objects: nodes)
         let analysis = LayoutAnalysis(layout, elements: objects.map(\.element))
         var rules = LayoutRules(
-            analysis: analysis, catalog: catalog, document: kind, resolution: resolution, ruleSettings: ruleSettings)
+            analysis: analysis, catalog: catalog, document: kind, resolution: resolution,
+            source: source.isEmpty ? nil : source, ruleSettings: ruleSettings)
         rules.run()
         return rules.diagnostics
     }

@@ -226,10 +226,16 @@ final class IncludeStore: Sendable {
 
     /// The include diagnostics of a layout checked as `name` (or of one with no name in the source, when
     /// `name` is `nil`, which nothing can include back), given its include sites.
-    func diagnostics(for sites: [IncludeSite], of name: String?, layout: Layout, elements: Int) -> [Diagnostic] {
+    ///
+    /// - Parameter source: The including file's bytes, where an `unknown-layout` fix-it finds `layout=`.
+    func diagnostics(
+        for sites: [IncludeSite], of name: String?, layout: Layout, elements: Int, source: [UInt8]? = nil
+    ) -> [Diagnostic] {
         if let name { return summary(name).diagnostics }
         for site in sites { computeSummaries(from: site.name) }
-        return judge(sites, of: nil, layout: layout, elements: elements, component: [], cycles: nil).diagnostics
+        return judge(
+            sites, of: nil, layout: layout, elements: elements, component: [], cycles: nil, source: source
+        ).diagnostics
     }
 
     private func summary(_ name: String) -> IncludeSummary {
@@ -309,7 +315,8 @@ final class IncludeStore: Sendable {
                 continue
             }
             var summary = judge(
-                own.sites, of: name, layout: layout, elements: own.elements, component: component, cycles: cycles)
+                own.sites, of: name, layout: layout, elements: own.elements, component: component, cycles: cycles,
+                source: decodedLayout(name).document?.source)
             summary.errors += own.errors
             made.append((name, summary))
         }
@@ -326,9 +333,10 @@ final class IncludeStore: Sendable {
     /// An included layout that is itself too large is already an error there, and so `invalid-include` here.
     private func judge(
         _ sites: [IncludeSite], of name: String?, layout: Layout, elements: Int, component: Set<String>,
-        cycles: ComponentGraph?
+        cycles: ComponentGraph?, source: [UInt8]?
     ) -> IncludeSummary {
         var collector = DiagnosticCollector()
+        var fixSource: FixItSource?
         var suggestions = SuggestionBudget()
         var errors = 0
         var depth = 0
@@ -343,8 +351,22 @@ final class IncludeStore: Sendable {
             }
             switch target.failure {
             case .unknown(let reason):
-                let hint = knownNames.map { suggestions.suggestion(for: site.name, in: $0.sorted) } ?? ""
-                report(.unknownLayout, "cannot include \(quoted(site.name)): \(reason)\(hint)")
+                let closest = knownNames.flatMap {
+                    suggestions.closest(to: site.name, in: $0.sorted, countingTies: true)
+                }
+                let hint = closest.map { "; did you mean '\($0.name)'?" + LayoutRules.noFix(tie: $0.tie) } ?? ""
+                var fixIts: [FixIt] = []
+                if let closest, closest.tie == nil, site.position.file == .main, let source {
+                    if fixSource == nil { fixSource = FixItSource(file: layout.file, bytes: source) }
+                    fixIts =
+                        fixSource?.replacing(site.name, with: closest.name, inAttribute: "layout", at: site.position)
+                        .map { [$0] } ?? []
+                }
+                errors += 1
+                collector.report(
+                    Diagnostic(
+                        rule: .unknownLayout, message: "cannot include \(quoted(site.name)): \(reason)\(hint)",
+                        location: location, fixIts: fixIts))
                 continue
             case .unreadable(let reason):
                 report(.invalidInclude, "cannot include \(quoted(site.name)): \(reason)")

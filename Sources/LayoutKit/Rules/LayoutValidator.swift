@@ -127,7 +127,8 @@ public struct LayoutValidator: Sendable {
         if let includes {
             if let name { includes.seed(name, decoded: decoded, checked: checked) }
             diagnostics += includes.diagnostics(
-                for: checked.sites, of: name, layout: layout, elements: checked.elements)
+                for: checked.sites, of: name, layout: layout, elements: checked.elements,
+                source: decoded.document?.source)
         } else {
             for site in checked.sites {
                 diagnostics.append(
@@ -172,7 +173,8 @@ public struct LayoutValidator: Sendable {
             IncludeResolution.resolveTypes(in: &layout) { includes.objectType(of: $0) }
         }
         let analysis = LayoutAnalysis(layout)
-        var rules = LayoutRules(analysis: analysis, catalog: catalog, ruleSettings: ruleSettings)
+        var rules = LayoutRules(
+            analysis: analysis, catalog: catalog, source: document.source, ruleSettings: ruleSettings)
         rules.run()
         var diagnostics = rules.diagnostics
         // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader

@@ -30,12 +30,17 @@ struct LayoutRules {
     /// The classes a document's own resolution step found (an Interface Builder file's `customClass`
     /// in its `customModule`), by object; `nil` for a layout, whose classes `resolveClasses` finds.
     private let given: ExternalDocument.Resolution?
+    /// The file's bytes, where fix-its find the attributes they edit; `nil`: no fix-its.
+    private let source: [UInt8]?
+    /// The bytes with their digest, made for the first fix-it.
+    private var fixSource: FixItSource?
 
     /// - Parameter ruleSettings: The configured severities, for the cap's summary: it takes the highest
     ///   severity of the findings it hides, as the configuration will have them.
     init(
         analysis: LayoutAnalysis, catalog: ClassCatalog?, document: RuleDescriptor.Document = .layout,
-        resolution: ExternalDocument.Resolution? = nil, ruleSettings: [RuleID: RuleSetting] = [:]
+        resolution: ExternalDocument.Resolution? = nil, source: [UInt8]? = nil,
+        ruleSettings: [RuleID: RuleSetting] = [:]
     ) {
         self.collector = DiagnosticCollector(settings: ruleSettings)
         self.analysis = analysis
@@ -43,6 +48,7 @@ struct LayoutRules {
         self.classes = EndpointClasses(analysis)
         self.document = document
         self.given = resolution
+        self.source = source
     }
 
     /// What the rules found, in source order, capped per file.
@@ -71,7 +77,7 @@ struct LayoutRules {
 
     /// The classes that `class=`/`module=` name and the catalog does not have, with the message that
     /// says why: found by `resolveClasses`, reported by `unknown-class`.
-    private var unresolved: [(position: SourcePosition, message: String)] = []
+    private var unresolved: [(position: SourcePosition, message: String, fixIts: [FixIt])] = []
 
     /// Runs every rule in table order; the class rules only when there is a catalog, after the step
     /// that resolves every endpoint's class, which no rule does as a side effect.
@@ -310,7 +316,12 @@ struct LayoutRules {
                 {
                     return
                 }
-                unresolved.append((analysis.position(of: endpoint), message))
+                let position = analysis.position(of: endpoint)
+                let fixIts =
+                    catalog.repair(of: reference, suggestions: &suggestions).map {
+                        replacing(reference.name, with: $0, inAttribute: "class", at: position)
+                    } ?? []
+                unresolved.append((position, message, fixIts))
             }
         }
         if let owner = analysis.layout.owner { resolve(owner.classReference, .owner) }
@@ -345,14 +356,19 @@ struct LayoutRules {
             classes.set(entry, catalog.memberTable(of: key), for: .object(index))
         }
         for (index, message) in resolution.unresolved {
-            unresolved.append((analysis.position(of: .object(index)), message))
+            let position = analysis.position(of: .object(index))
+            let fixIts =
+                resolution.repairs[index].map {
+                    replacing($0.written, with: $0.repair, inAttribute: "customClass", at: position)
+                } ?? []
+            unresolved.append((position, message, fixIts))
         }
     }
 
     /// `unknown-class`: a class that the catalog does not know.
     private mutating func unknownClass(_ catalog: ClassCatalog) {
-        for (position, message) in unresolved {
-            report(.unknownClass, message, at: position)
+        for (position, message, fixIts) in unresolved {
+            report(.unknownClass, message, at: position, fixIts: fixIts)
         }
     }
 
@@ -384,10 +400,43 @@ struct LayoutRules {
             guard let source = links[index].source, let entry = classes[source], member(ofLink: index, catalog) == nil,
                 catalog.openReason(of: entry.key) == nil, !catalog.isForeign(entry)
             else { continue }
-            report(
-                rule, unknownMemberMessage(links[index].member, of: entry, catalog), at: links[index].position,
-                declared: Self.declaration(of: entry))
+            let link = links[index]
+            var (message, only) = unknownMemberMessage(link.member, of: entry, catalog)
+            // An outlet this object connects already is no repair: it would be connected twice.
+            if let name = only, memberKind == .outlet, !link.isCollection,
+                links.contains(where: { $0.source == source && $0.member == .outlet(name) })
+            {
+                message += " ('\(name)' is connected already: no fix is offered)"
+                only = nil
+            }
+            let fixIts =
+                only.map {
+                    replacing(link.member.name, with: $0, inAttribute: attributeName(of: link), at: link.position)
+                } ?? []
+            report(rule, message, at: link.position, declared: Self.declaration(of: entry), fixIts: fixIts)
         }
+    }
+
+    /// The attribute that writes a link's member name: `outlet=`/`action=` on an object, `property=`/`name=`
+    /// of a layout's connection, `property=`/`selector=` of an Interface Builder one.
+    private func attributeName(of link: LayoutAnalysis.Link) -> String {
+        switch (link.member.kind, link.isAttribute, document) {
+        case (.outlet, true, _): "outlet"
+        case (_, true, _): "action"
+        case (.outlet, false, _): "property"
+        case (_, false, .interfaceBuilder): "selector"
+        default: "name"
+        }
+    }
+
+    /// The fix-it that writes `value` for the attribute `name` of the start tag at `position`, in this
+    /// file; none when the rules have no bytes or the position is in another file.
+    private mutating func replacing(
+        _ old: String, with value: String, inAttribute name: String, at position: SourcePosition
+    ) -> [FixIt] {
+        guard position.file == .main, let source else { return [] }
+        if fixSource == nil { fixSource = FixItSource(file: analysis.layout.file, bytes: source) }
+        return fixSource?.replacing(old, with: value, inAttribute: name, at: position).map { [$0] } ?? []
     }
 
     /// The member the link at `index` connects, of its source's class.
@@ -417,13 +466,14 @@ struct LayoutRules {
         return positions
     }
 
-    /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none.
+    /// `Class has no action named 'x'`, with the closest declared name, or the declared names, or none;
+    /// and the closest name when no other is as close (the one repair).
     private mutating func unknownMemberMessage(
         _ member: MemberKey, of entry: ClassCatalog.ClassEntry, _ catalog: ClassCatalog
-    ) -> String {
+    ) -> (message: String, only: String?) {
         // Past the cap the message is never shown: no hint is looked for.
         guard !collector.isFull else {
-            return "\(entry.displayName) has no \(member.kind.rawValue) named '\(member.name)'"
+            return ("\(entry.displayName) has no \(member.kind.rawValue) named '\(member.name)'", nil)
         }
         var declared = catalog.members(of: entry.key, kind: member.kind)
         // What UIKit's classes above an app's class declare (`UIResponder`'s `copy:`) is no hint about the app's.
@@ -433,14 +483,23 @@ struct LayoutRules {
             declared.removeAll { inherited.contains($0.key) }
         }
         let hint: String
+        var only: String?
         if declared.isEmpty {
             hint = "; it declares no \(member.kind.plural)"
-        } else if let closest = suggestions.closestMatch(to: member.name, in: declared.lazy.map(\.name)) {
-            hint = "; did you mean '\(closest)'?"
+        } else if let closest = suggestions.closest(
+            to: member.name, in: declared.lazy.map(\.name), countingTies: true)
+        {
+            hint = "; did you mean '\(closest.name)'?" + Self.noFix(tie: closest.tie)
+            only = closest.tie == nil ? closest.name : nil
         } else {
             hint = "; it declares \(listed(declared.map(\.name)))"
         }
-        return "\(entry.displayName) has no \(member.kind.rawValue) named '\(member.name)'\(hint)"
+        return ("\(entry.displayName) has no \(member.kind.rawValue) named '\(member.name)'\(hint)", only)
+    }
+
+    /// Why a did-you-mean has no fix-it: another name is as close.
+    static func noFix(tie: String?) -> String {
+        tie.map { " ('\($0)' is as close: no fix is offered)" } ?? ""
     }
 
     /// `outlet-type-mismatch` and `action-sender-mismatch`: the destination is not of the outlet's type,
@@ -486,7 +545,7 @@ struct LayoutRules {
             for property in nodes[index].properties {
                 let key = MemberKey.property(property.name)
                 guard catalog.member(key, in: table) == nil, catalog.openReason(of: entry.key) == nil else { continue }
-                report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog), at: property.position)
+                report(.unknownProperty, unknownMemberMessage(key, of: entry, catalog).message, at: property.position)
             }
         }
     }
@@ -565,9 +624,17 @@ struct LayoutRules {
     }
 
     private mutating func report(
-        _ rule: RuleID, _ message: String, at position: SourcePosition, declared notes: [Diagnostic.Note] = []
+        _ rule: RuleID, _ message: String, at position: SourcePosition, declared notes: [Diagnostic.Note] = [],
+        fixIts: [FixIt] = []
     ) {
-        collector.report(rule, message, at: analysis.layout.location(position), notes: notes)
+        guard !fixIts.isEmpty else {
+            collector.report(rule, message, at: analysis.layout.location(position), notes: notes)
+            return
+        }
+        collector.report(
+            Diagnostic(
+                rule: rule, message: message, location: analysis.layout.location(position), notes: notes,
+                fixIts: fixIts))
     }
 
     /// Where a class schema declared `entry`, as a note: a stale schema is then recognisable as one.

@@ -21,11 +21,24 @@ struct Suppressions {
         var rule: RuleID
         var element: String
         var position: SourcePosition
+        /// The `lk:ignore` that names it, in `attributes`.
+        var attribute: Int
         var silencedSomething = false
+    }
+
+    /// One `lk:ignore` as written: its place among its element's attributes (`StartTag.plainAttributes`)
+    /// and the rules it names, for the fix-it that removes a name or the whole attribute.
+    private struct Attribute {
+        var place: Int
+        var rules: Set<RuleID>
     }
 
     private let file: String
     private var entries: [Entry] = []
+    private var attributes: [Attribute] = []
+    /// The file's bytes, where the fix-its find the attributes.
+    private let source: [UInt8]
+    private var fixSource: FixItSource?
     /// For each position inside a suppressing element: rule → index in `entries` of the innermost
     /// `lk:ignore` that names it. Elements without one share their parent's dictionary.
     private var scopes: [SourcePosition: [RuleID: Int]] = [:]
@@ -34,6 +47,7 @@ struct Suppressions {
     /// them names a rule that may be silenced.
     init(_ document: ParsedDocument, file: String) {
         self.file = file
+        self.source = document.source
         visit(ParsedDocument.root, of: document, inherited: [:])
     }
 
@@ -42,15 +56,21 @@ struct Suppressions {
     ) {
         var scope = inherited
         let position = document.position(of: element)
+        let first = document.attributes(of: element).lowerBound
         for attribute in document.attributes(of: element)
         where document.namespace(ofAttribute: attribute) == Self.namespace
             && document.name(ofAttribute: attribute) == Self.attribute
         {
-            for rule in Self.ruleIDs(in: document.value(of: attribute)) where rule.descriptor?.isLowerable == true {
+            let rules = Self.ruleIDs(in: document.value(of: attribute))
+            attributes.append(Attribute(place: Int(attribute - first), rules: Set(rules)))
+            for rule in rules where rule.descriptor?.isLowerable == true {
                 // A rule named twice on one element is one entry.
                 if let index = scope[rule], entries[index].position == position { continue }
                 scope[rule] = entries.count
-                entries.append(Entry(rule: rule, element: document.name(of: element), position: position))
+                entries.append(
+                    Entry(
+                        rule: rule, element: document.name(of: element), position: position,
+                        attribute: attributes.count - 1))
             }
         }
         if !scope.isEmpty { scopes[position] = scope }
@@ -72,11 +92,24 @@ struct Suppressions {
             return !entry.silencedSomething && entry.rule != .unusedSuppression
                 && (classRulesRan || entry.rule.descriptor?.phase != .classes)
         }
-        kept += unused.map(unusedWarning).filter { !silence($0) }
+        let warnings = unused.map { ($0, unusedWarning($0)) }.filter { !silence($0.1) }
         // Last, so that an `lk:ignore="unused-suppression"` counts the warnings it silenced above;
         // the warning about one that silenced nothing is not itself silenced.
-        kept += entries.indices.filter { entries[$0].rule == .unusedSuppression && !entries[$0].silencedSomething }
-            .map(unusedWarning)
+        let unusedLast = entries.indices.filter {
+            entries[$0].rule == .unusedSuppression && !entries[$0].silencedSomething
+        }
+        // Each warning's fix-it removes its name, or the whole attribute when no name of it silenced anything.
+        var unusedRules = [Set<RuleID>](repeating: [], count: attributes.count)
+        for index in unused + unusedLast { unusedRules[entries[index].attribute].insert(entries[index].rule) }
+        for (index, warning) in warnings + unusedLast.map({ ($0, unusedWarning($0)) }) {
+            var fixed = warning
+            let entry = entries[index]
+            if let fixIt = removal(of: entry, every: unusedRules[entry.attribute] == attributes[entry.attribute].rules)
+            {
+                fixed.fixIts = [fixIt]
+            }
+            kept.append(fixed)
+        }
         return kept
     }
 
@@ -100,5 +133,19 @@ struct Suppressions {
             rule: .unusedSuppression, severity: .warning,
             message: "lk:ignore on <\(entry.element)> silences '\(entry.rule)', but \(why); remove it",
             location: SourceLocation(file: file, line: entry.position.line, column: entry.position.column))
+    }
+
+    /// The fix-it that removes `entry`'s name from its `lk:ignore`, or the whole attribute when `every`
+    /// name it holds silenced nothing (each of their warnings then offers that same edit).
+    private mutating func removal(of entry: Entry, every: Bool) -> FixIt? {
+        guard entry.position.file == .main, entry.position.offset >= 0 else { return nil }
+        let written = StartTag.plainAttributes(in: source, at: Int(entry.position.offset))
+        let place = attributes[entry.attribute].place
+        guard place < written.count else { return nil }
+        if fixSource == nil { fixSource = FixItSource(file: file, bytes: source) }
+        guard let fixSource else { return nil }
+        if every { return fixSource.removing(written[place], description: "remove the lk:ignore attribute") }
+        return fixSource.removing(
+            name: entry.rule.rawValue, from: written[place], description: "remove '\(entry.rule)' from lk:ignore")
     }
 }

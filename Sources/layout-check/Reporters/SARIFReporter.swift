@@ -39,7 +39,9 @@ enum SARIFReporter {
                         related.message = Message(text: note.message)
                         return related
                     },
-                partialFingerprints: [fingerprintKey: fingerprint("\(identity)\0\(occurrence)")])
+                partialFingerprints: [fingerprintKey: fingerprint("\(identity)\0\(occurrence)")],
+                fixes: diagnostic.fixIts.isEmpty
+                    ? nil : diagnostic.fixIts.map { Fix($0, workingDirectory: report.workingDirectory) })
         }
         func notification(_ diagnostic: Diagnostic) -> Notification {
             Notification(
@@ -208,6 +210,54 @@ enum SARIFReporter {
         var locations: [Location]
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
+        /// The rule's fix-its: SARIF's `fix` objects, each edit a byte range deleted and text inserted.
+        /// (GitHub code scanning accepts them in an upload and does not show them.)
+        var fixes: [Fix]?
+    }
+
+    /// A fix-it: one `artifactChange` per file, its edits as `replacement`s in the order made, each
+    /// region in bytes of the unchanged file.
+    struct Fix: Encodable {
+        var description: Message
+        var artifactChanges: [ArtifactChange]
+
+        init(_ fixIt: FixIt, workingDirectory: String) {
+            description = Message(text: fixIt.description)
+            var changes: [ArtifactChange] = []
+            for edit in fixIt.edits {
+                let replacement = Replacement(
+                    deletedRegion: ByteRegion(byteOffset: edit.byteRange.lowerBound, byteLength: edit.byteRange.count),
+                    insertedContent: ArtifactContent(text: edit.replacement))
+                let path = ArtifactPath(edit.file, workingDirectory: workingDirectory)
+                let location = ArtifactLocation(uri: path.uri, uriBaseId: path.isRelative ? "%SRCROOT%" : nil)
+                if let index = changes.firstIndex(where: { $0.artifactLocation == location }) {
+                    changes[index].replacements.append(replacement)
+                } else {
+                    changes.append(ArtifactChange(artifactLocation: location, replacements: [replacement]))
+                }
+            }
+            artifactChanges = changes
+        }
+    }
+
+    struct ArtifactChange: Encodable {
+        var artifactLocation: ArtifactLocation
+        var replacements: [Replacement]
+    }
+
+    struct Replacement: Encodable {
+        var deletedRegion: ByteRegion
+        var insertedContent: ArtifactContent
+    }
+
+    /// A region by bytes, as fix-its measure their edits.
+    struct ByteRegion: Encodable {
+        var byteOffset: Int
+        var byteLength: Int
+    }
+
+    struct ArtifactContent: Encodable {
+        var text: String
     }
 
     struct Location: Encodable {
@@ -228,7 +278,7 @@ enum SARIFReporter {
         var region: Region
     }
 
-    struct ArtifactLocation: Encodable {
+    struct ArtifactLocation: Encodable, Equatable {
         var uri: String
         var uriBaseId: String?
     }

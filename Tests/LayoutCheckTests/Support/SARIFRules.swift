@@ -72,6 +72,10 @@ enum SARIFRules {
             "startLine", "startColumn", "endLine", "endColumn", "charOffset", "charLength", "byteOffset", "byteLength",
             "snippet", "message", "sourceLanguage", "properties",
         ],
+        "fix": ["description", "artifactChanges", "properties"],
+        "artifactChange": ["artifactLocation", "replacements", "properties"],
+        "replacement": ["deletedRegion", "insertedContent", "properties"],
+        "artifactContent": ["text", "binary", "rendered", "properties"],
     ]
 
     private static let levels: Set<String> = ["none", "note", "warning", "error"]
@@ -230,6 +234,62 @@ enum SARIFRules {
             for (key, fingerprint) in result["partialFingerprints"] as? [String: Any] ?? [:]
             where !(fingerprint is String) {
                 fail(path, "partialFingerprints.\(key) is not a string")
+            }
+            for (index, fix) in array(result["fixes"], "\(path).fixes").enumerated() {
+                self.fix(fix, "\(path).fixes[\(index)]")
+            }
+        }
+
+        /// A `fix` (SARIF 2.1.0 §3.55): a description, and at least one artifact change, each with at least
+        /// one replacement whose deleted region is given in bytes or in lines, never with a negative offset.
+        mutating func fix(_ value: Any, _ path: String) {
+            guard let fix = object(value, "fix", path, required: ["artifactChanges"]) else { return }
+            if fix["description"] != nil { message(fix["description"], "\(path).description") }
+            let changes = array(fix["artifactChanges"], "\(path).artifactChanges")
+            if changes.isEmpty { fail(path, "fix has no artifactChanges") }
+            for (index, change) in changes.enumerated() {
+                let changePath = "\(path).artifactChanges[\(index)]"
+                guard
+                    let change = object(
+                        change, "artifactChange", changePath, required: ["artifactLocation", "replacements"])
+                else { continue }
+                let artifact = object(change["artifactLocation"], "artifactLocation", "\(changePath).artifactLocation")
+                if (artifact?["uri"] as? String ?? "").isEmpty { fail(changePath, "no artifactLocation.uri") }
+                let replacements = array(change["replacements"], "\(changePath).replacements")
+                if replacements.isEmpty { fail(changePath, "artifactChange has no replacements") }
+                for (number, replacement) in replacements.enumerated() {
+                    let replacementPath = "\(changePath).replacements[\(number)]"
+                    guard
+                        let replacement = object(
+                            replacement, "replacement", replacementPath, required: ["deletedRegion"])
+                    else { continue }
+                    if let region = object(replacement["deletedRegion"], "region", "\(replacementPath).deletedRegion") {
+                        deletedRegion(region, "\(replacementPath).deletedRegion")
+                    }
+                    if replacement["insertedContent"] != nil,
+                        let content = object(
+                            replacement["insertedContent"], "artifactContent", "\(replacementPath).insertedContent")
+                    {
+                        if content["text"] == nil && content["binary"] == nil {
+                            fail(replacementPath, "insertedContent has neither text nor binary")
+                        }
+                    }
+                }
+            }
+        }
+
+        /// A region must say where it starts (§3.30.2): by line, by character or by byte; offsets are at
+        /// least -1 (the schema's minimum, meaning "not set") and lengths at least 0.
+        mutating func deletedRegion(_ region: [String: Any], _ path: String) {
+            let bytes = region["byteOffset"] as? Int
+            if region["startLine"] == nil, region["charOffset"] == nil, bytes ?? -1 < 0 {
+                fail(path, "region says neither startLine, charOffset nor byteOffset")
+            }
+            for key in ["byteOffset", "charOffset"] {
+                if let number = region[key] as? Int, number < -1 { fail(path, "\(key) \(number) is below -1") }
+            }
+            for key in ["byteLength", "charLength"] {
+                if let number = region[key] as? Int, number < 0 { fail(path, "\(key) \(number) is below 0") }
             }
         }
 

@@ -20,6 +20,18 @@ public enum Nonisolated {
         return registry
     }
 
+    /// `Diagnostic.init` without and with fix-its (1.2), `FixIt.init` and `FixIt.Edit.init`.
+    public static func diagnostics() -> (plain: Diagnostic, fixed: Diagnostic) {
+        let location = SourceLocation(file: "Card.layout.xml", line: 4, column: 9)
+        let plain = Diagnostic(rule: .unknownOutlet, message: "no outlet 'titel'", location: location)
+        let fixIt = FixIt(
+            description: "replace \"titel\" with \"title\"",
+            edits: [FixIt.Edit(file: "Card.layout.xml", byteRange: 120..<125, replacement: "title")])
+        let fixed = Diagnostic(
+            rule: .unknownOutlet, message: "no outlet 'titel'", location: location, fixIts: [fixIt])
+        return (plain, fixed)
+    }
+
     /// `instantiate(owner:externalObjects:)` and `instantiate(_:owner:externalObjects:)`.
     public static func instantiate(owner: FamilyOwner) throws -> (objects: [AnyObject], cell: FamilyCell) {
         let loader = try LayoutLoader(data: Data(familyLayout.utf8), file: "Family.layout.xml", registry: registry())

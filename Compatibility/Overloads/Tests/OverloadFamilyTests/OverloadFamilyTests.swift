@@ -31,6 +31,15 @@ struct OverloadFamilyTests {
         #expect(mainActor.1.isMainActorIsolated)
     }
 
+    @Test("a diagnostic made as in 1.0 has no fix-its; one made with them keeps them")
+    func diagnosticsWithAndWithoutFixIts() {
+        let (plain, fixed) = Nonisolated.diagnostics()
+        #expect(plain.fixIts.isEmpty)
+        #expect(fixed.fixIts.map(\.description) == ["replace \"titel\" with \"title\""])
+        #expect(fixed.fixIts.first?.edits.first?.byteRange == 120..<125)
+        #expect(plain != fixed)
+    }
+
     @Test("register and instantiate off the main actor connect everything")
     func instantiateOffTheMainActor() throws {
         let owner = FamilyOwner()
