@@ -305,29 +305,8 @@ struct SwiftDeclarationsWorkerConnection {
             guard running.output.timedOut else {
                 return .reply(.failure("sourcekitd crashed while reading this file (\(stop()))"))
             }
-            let now = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
-            if now > cpu { lastProgress = ContinuousClock.now }
-            // Charged as it is used, so that another worker sees it at once.
-            let isSpent = budget.withLock { budget in
-                budget.charge(now - running.cpu)
-                return budget.remaining < .zero
-            }
-            running.cpu = now
-            running.cpuReadAt = ContinuousClock.now
-            if isSpent {
-                kill(running.process.processIdentifier, SIGKILL)
-                _ = stop()
-                return .budgetSpent
-            }
-            cpu = now
-            if ContinuousClock.now - lastProgress > stallLimit {
-                // A hung worker never reads its closed input: stop it before waiting for it.
-                kill(running.process.processIdentifier, SIGKILL)
-                _ = stop()
-                return .reply(
-                    .failure(
-                        "sourcekitd made no progress for \(stallLimit.components.seconds) s on this file; its "
-                            + "worker was stopped and the next file gets a fresh one"))
+            if let stopped = watch(&running, cpu: &cpu, lastProgress: &lastProgress, budget: budget) {
+                return stopped
             }
         }
         if ContinuousClock.now - running.cpuReadAt >= Self.cpuReadEvery {
@@ -340,6 +319,37 @@ struct SwiftDeclarationsWorkerConnection {
         let parts = (header ?? "").split(separator: " ", maxSplits: 1)
         let text = String(decoding: body ?? [], as: UTF8.self)
         return .reply(parts.first == "J" ? .json(text) : .failure(text))
+    }
+
+    /// A reply not there yet: the worker's CPU time charged to the budget as it is used (so that another
+    /// worker sees it at once); the worker stopped, and what that means, when the budget is spent or it
+    /// has made no progress for `stallLimit`; `nil` to go on waiting.
+    private mutating func watch(
+        _ running: inout Worker, cpu: inout Duration, lastProgress: inout ContinuousClock.Instant,
+        budget: Locked<SourceKitBudget>
+    ) -> Outcome? {
+        let now = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? cpu
+        if now > cpu { lastProgress = ContinuousClock.now }
+        let isSpent = budget.withLock { budget in
+            budget.charge(now - running.cpu)
+            return budget.remaining < .zero
+        }
+        running.cpu = now
+        running.cpuReadAt = ContinuousClock.now
+        if isSpent {
+            kill(running.process.processIdentifier, SIGKILL)
+            _ = stop()
+            return .budgetSpent
+        }
+        cpu = now
+        guard ContinuousClock.now - lastProgress > stallLimit else { return nil }
+        // A hung worker never reads its closed input: stop it before waiting for it.
+        kill(running.process.processIdentifier, SIGKILL)
+        _ = stop()
+        return .reply(
+            .failure(
+                "sourcekitd made no progress for \(stallLimit.components.seconds) s on this file; its "
+                    + "worker was stopped and the next file gets a fresh one"))
     }
 
     /// Ends the worker, which is waiting for its next request.

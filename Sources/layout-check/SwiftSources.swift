@@ -68,6 +68,18 @@ struct SwiftSources {
     /// the whole Swift code, and nothing may be judged missing from them.
     var isIncomplete = false
 
+    /// The files of a run in the order found, each read once though several roots (targets) list it.
+    private struct Listing {
+        var discoveries: [(root: SwiftSourceRoot, discovery: FileDiscovery)] = []
+        /// For each root's file in order, the root and the index of the file in `reads`.
+        var order: [(root: Int, read: Int)] = []
+        var reads: [InputFile] = []
+        /// Where each root's files end in `order`.
+        var ends: [Int] = []
+        /// A project's file or folder that is not there any more.
+        var missing: [Diagnostic] = []
+    }
+
     /// Reads the Swift files under `roots`; files and directories the configuration excludes are skipped.
     /// Runs with `jobs` of 2 or more and at least `filesPerWorker` files for each use two workers.
     static func read(
@@ -75,9 +87,19 @@ struct SwiftSources {
         isExcluded: @escaping @Sendable (SystemPath) -> Bool
     ) throws(UsageError) -> SwiftSources {
         defer { worker.finish() }
-        let scan = SwiftFileScan(calls: worker.calls)
-        var discoveries: [(root: SwiftSourceRoot, discovery: FileDiscovery)] = []
-        var missingProjectFiles: [Diagnostic] = []
+        var listing = try list(roots, isExcluded: isExcluded)
+        let budget = Locked(SourceKitBudget(environment: ProcessInfo.processInfo.environment))
+        let outcomes = Reading(reads: listing.reads, scan: SwiftFileScan(calls: worker.calls))
+        read(outcomes, with: &worker, jobs: jobs, budget: budget)
+        return assemble(&listing, outcomes.results(), budget: budget)
+    }
+
+    /// Lists the files under the roots, in the order found; a file two targets compile is read once, for
+    /// the first.
+    private static func list(
+        _ roots: [SwiftSourceRoot], isExcluded: @escaping @Sendable (SystemPath) -> Bool
+    ) throws(UsageError) -> Listing {
+        var listing = Listing()
         for root in roots {
             var discovery = FileDiscovery(suffix: ".swift")
             discovery.isExcluded = isExcluded
@@ -86,70 +108,74 @@ struct SwiftSources {
             // user did not give; and it must be a regular file, opened without blocking.
             do throws(UsageError) { try discovery.add(root.path, isExplicit: root.target == nil) } catch {
                 guard root.target != nil else { throw UsageError(message: "--swift-sources: \(error.message)") }
-                missingProjectFiles.append(
+                listing.missing.append(
                     InputFile(path: root.path, isExplicit: false).unreadable("it does not exist any more"))
             }
-            discoveries.append((root, discovery))
+            listing.discoveries.append((root, discovery))
         }
-        // First the files, in the order found; a file two targets compile is read once, for the first.
-        var order: [(root: Int, read: Int)] = []
-        var reads: [InputFile] = []
         var firstRead: [String: Int] = [:]
-        var discoveryEnds: [Int] = []
-        for index in discoveries.indices {
-            let root = discoveries[index].root
-            while let file = discoveries[index].discovery.next() {
+        for index in listing.discoveries.indices {
+            let root = listing.discoveries[index].root
+            while let file = listing.discoveries[index].discovery.next() {
                 if root.exceptions.contains(file.displayPath) { continue }
                 if let known = firstRead[file.displayPath] {
-                    order.append((index, known))
+                    listing.order.append((index, known))
                     continue
                 }
-                firstRead[file.displayPath] = reads.count
-                order.append((index, reads.count))
-                reads.append(file)
+                firstRead[file.displayPath] = listing.reads.count
+                listing.order.append((index, listing.reads.count))
+                listing.reads.append(file)
             }
-            discoveryEnds.append(order.count)
+            listing.ends.append(listing.order.count)
         }
+        return listing
+    }
 
-        // Then sourcekitd reads them, one request at a time in each worker process (a crash inside
-        // sourcekitd ends a worker, not the run), in up to two workers side by side: sourcekitd is the
-        // run's cost, and a second worker shares the first one's loaded library pages.
-        let budget = Locked(SourceKitBudget(environment: ProcessInfo.processInfo.environment))
-        let outcomes = Reading(reads: reads, scan: scan)
-        if min(jobs, Self.maximumWorkers, (reads.count + Self.filesPerWorker - 1) / Self.filesPerWorker) >= 2 {
-            // The second worker is started in its own lane, while the first one reads: loading sourcekitd
-            // takes a tenth of a second or more, which the first worker would otherwise wait out. Should it
-            // not start, the first worker reads every file.
-            let first = Locked(worker)
-            let (library, calls) = (worker.library, worker.calls)
-            DispatchQueue.concurrentPerform(iterations: 2) { lane in
-                if lane == 0 {
-                    first.withLock { outcomes.run(with: &$0, budget: budget) }
-                } else if outcomes.hasFilesLeft,
-                    var second = try? SwiftDeclarationsWorkerConnection(library: library, calls: calls)
-                {
-                    outcomes.run(with: &second, budget: budget)
-                    second.finish()
-                }
-            }
-            worker = first.withLock { $0 }
-        } else {
+    /// sourcekitd reads the files, one request at a time in each worker process (a crash inside
+    /// sourcekitd ends a worker, not the run), in up to two workers side by side: sourcekitd is the run's
+    /// cost, and a second worker shares the first one's loaded library pages.
+    private static func read(
+        _ outcomes: Reading, with worker: inout SwiftDeclarationsWorkerConnection, jobs: Int,
+        budget: Locked<SourceKitBudget>
+    ) {
+        let files = outcomes.reads.count
+        guard min(jobs, Self.maximumWorkers, (files + Self.filesPerWorker - 1) / Self.filesPerWorker) >= 2 else {
             outcomes.run(with: &worker, budget: budget)
+            return
         }
+        // The second worker is started in its own lane, while the first one reads: loading sourcekitd
+        // takes a tenth of a second or more, which the first worker would otherwise wait out. Should it
+        // not start, the first worker reads every file.
+        let first = Locked(worker)
+        let (library, calls) = (worker.library, worker.calls)
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            if lane == 0 {
+                first.withLock { outcomes.run(with: &$0, budget: budget) }
+            } else if outcomes.hasFilesLeft,
+                var second = try? SwiftDeclarationsWorkerConnection(library: library, calls: calls)
+            {
+                outcomes.run(with: &second, budget: budget)
+                second.finish()
+            }
+        }
+        worker = first.withLock { $0 }
+    }
 
+    /// Each root's files' declarations with its module and target, in the order found; a file compiled
+    /// by two targets counts once, its declarations for each.
+    private static func assemble(
+        _ listing: inout Listing, _ read: [Outcome], budget: Locked<SourceKitBudget>
+    ) -> SwiftSources {
         var result = SwiftSources()
-        result.diagnostics = missingProjectFiles
+        result.diagnostics = listing.missing
         var unread = 0
-        let read = outcomes.results()
         var position = 0
-        var counted = [Bool](repeating: false, count: reads.count)
-        for index in discoveries.indices {
-            let module = discoveries[index].root.module
-            let target = discoveries[index].root.target
-            while position < discoveryEnds[index] {
-                let readIndex = order[position].read
+        var counted = [Bool](repeating: false, count: listing.reads.count)
+        for index in listing.discoveries.indices {
+            let (module, target) = (listing.discoveries[index].root.module, listing.discoveries[index].root.target)
+            while position < listing.ends[index] {
+                let readIndex = listing.order[position].read
                 position += 1
-                // A file compiled by two targets: its outcome counts once, its declarations for each.
                 let isFirst = !counted[readIndex]
                 counted[readIndex] = true
                 switch read[readIndex] {
@@ -157,11 +183,8 @@ struct SwiftSources {
                     result.files.append((module, declarations))
                     result.targets.append(target)
                     guard isFirst else { continue }
-                    switch how {
-                    case .sent: result.sent += 1
-                    case .skipped: result.skipped += 1
-                    case .tooLarge: break
-                    }
+                    if case .sent = how { result.sent += 1 }
+                    if case .skipped = how { result.skipped += 1 }
                     result.diagnostics += declarations.diagnostics
                 case .unread:
                     if isFirst { unread += 1 }
@@ -170,7 +193,7 @@ struct SwiftSources {
                     if isFirst { result.diagnostics.append(diagnostic) }
                 }
             }
-            result.diagnostics += discoveries[index].discovery.diagnostics
+            result.diagnostics += listing.discoveries[index].discovery.diagnostics
         }
         if result.isIncomplete {
             result.diagnostics.append(budget.withLock { $0.exhausted(read: result.sent, unread: unread) })
