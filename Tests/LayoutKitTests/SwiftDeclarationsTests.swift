@@ -130,6 +130,10 @@ import Testing
         "func f() { let label = UILabel()\n label.text = x }", "show(label: nil)", "func show(label: UILabel?) { }",
         // Passed whole: the parameter's type decides, and it is not read.
         "print(label)", "show(label: label)", "share(a, label)", "let views = [label, other]",
+        // Handed on whole as a value: the place's type decides (issue "Interface Builder on real apps,
+        // round 2", item 4).
+        "navigationItem.titleView = label", "let shown: UILabel? = label\nshow(shown)", "current = label; next()",
+        "func f() { cached = label }",
     ])
     func nilSafeOrNoReadIsNoForcedRead(_ code: String) {
         #expect(Self.uses(code)?.forcedRead != true, "\(code)")
@@ -144,6 +148,7 @@ import Testing
         "if a || label != nil { label.text = x }", "if label != nil || a { label.text = x }",
         "if label != nil { }\nlabel.text = x", "func f() { let label = UILabel()\n self.label.text = x }",
         "show(label: label.text)", "@IBOutlet weak var label: UILabel!\nfunc f() { label.text = x }",
+        "title = label.text", "let size = label.intrinsicContentSize", "x = label + y",
     ])
     func aReadAsIfConnectedIsForced(_ code: String) {
         #expect(Self.uses(code)?.forcedRead == true, "\(code)")

@@ -11,8 +11,9 @@ import LayoutKit
 /// of its block (`label.text` there reads the local). The scan is lexical — comments and string literals are
 /// skipped, identifiers compared by name — so an unrelated member of the same name read through another
 /// object (`banner.label`) counts as a use too: that can only keep a finding, never invent one. An outlet
-/// passed whole as an argument (`share(label)`) is no forced read: the parameter's type, which decides
-/// whether it is unwrapped, is not read. A bare read
+/// passed whole as an argument (`share(label)`) or handed on whole as the value of an assignment
+/// (`navigationItem.rightBarButtonItem = button`, `let b: UIButton? = button`) is no forced read: the type
+/// of the place it goes, which decides whether it is unwrapped, is not read. A bare read
 /// is attributed to the type whose body holds it (`bareReadTypes`): it is that type's own `self.label`.
 /// One pass over each file, linear in its bytes.
 package struct OutletUses: Sendable {
@@ -211,7 +212,18 @@ package struct OutletUses: Sendable {
                     return [UInt8(ascii: "("), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "[")].contains(before)
                         && [UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "]")].contains(after)
                 }()
-                if !isBound && !isWholeArgument { use.forcedRead = true }
+                // A whole value handed on, `navigationItem.rightBarButtonItem = inviteButton`, `let x: T? =
+                // button`: the place it goes decides whether it is unwrapped, and a Swift 5 implicitly
+                // unwrapped value assigned to an optional or inferred place is not; no forced read.
+                let isWholeValue: Bool = {
+                    guard case .assignment = previous else { return false }
+                    switch next {
+                    case nil, .newline: return true
+                    case .punctuation(let after): return after == UInt8(ascii: ";") || after == UInt8(ascii: "}")
+                    default: return false
+                    }
+                }()
+                if !isBound && !isWholeArgument && !isWholeValue { use.forcedRead = true }
             }
             if use.forcedRead, !isMemberName, let type = types.last {
                 result.uses[word, default: Use()].bareReadTypes.insert(type.name)
