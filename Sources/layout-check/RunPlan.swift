@@ -14,6 +14,8 @@ struct RunPlan {
     var uncheckedInterfaceBuilderFiles = 0
     /// Interface Builder files no target of the projects lists: counted and said.
     var unclaimedFiles = 0
+    /// What the run says when it fell back to folder mode (no Xcode project, no Swift sources named).
+    var folderModeNote: String?
 
     /// Looks at every PATH first: one that does not exist, or a `--schemas DIR`, stops the run (the
     /// errors) before anything is checked. The searches themselves happen as the run takes files.
@@ -35,7 +37,8 @@ struct RunPlan {
         // Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named:
         // their targets bring their own Swift files, modules and Interface Builder files.
         plan.projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
-        let swiftRoots = namedRoots + plan.projects.swiftRoots(besides: namedRoots)
+        var swiftRoots = namedRoots + plan.projects.swiftRoots(besides: namedRoots)
+        if swiftRoots.isEmpty { swiftRoots = plan.folderMode(arguments, exclusion: exclusion) }
         let interfaceBuilder = plan.prepareSwift(arguments, roots: swiftRoots, exclusion: exclusion, missing: &missing)
         guard missing.isEmpty else { return .failure(UsageErrors(errors: missing)) }
         var worker = interfaceBuilder.worker
@@ -147,11 +150,38 @@ struct SearchedFiles: RunFileSearch {
 extension InputFile: RunFile {}
 
 extension RunPlan {
+    /// A run over Interface Builder files with no Xcode project and no Swift sources named (a SwiftPM app,
+    /// a Tuist or XcodeGen project before it is generated) falls back to folder mode: each PATH that is a
+    /// directory is a Swift root of the module its name gives, its Interface Builder files checked against
+    /// every Swift file under it, and the summary says so once. Layouts alone start no sourcekitd, and
+    /// folders with no Swift file under them (the code is elsewhere) are counted as before, not judged.
+    mutating func folderMode(
+        _ arguments: Arguments, exclusion: (@Sendable (SystemPath) -> Bool)?
+    ) -> [SwiftSourceRoot] {
+        guard projects.isEmpty, var search = try? InterfaceBuilderRun(arguments, isExcluded: exclusion) else {
+            return []
+        }
+        let count = search.countFiles()
+        let folders = arguments.paths.filter { $0 != .standardInput && LayoutCheck.isDirectory($0) }
+        // With no Swift file under them, the app's code is elsewhere: nothing can be judged.
+        var swift = FileDiscovery(suffix: ".swift")
+        swift.isExcluded = exclusion
+        for folder in folders { try? swift.add(folder) }
+        guard count > 0, swift.findsAnyFile else { return [] }
+        let roots = folders.map { SwiftSourceRoot($0) }
+        let modules = roots.map { "\($0.path) (module \($0.module))" }.joined(separator: ", ")
+        folderModeNote =
+            "no Xcode project under the PATHs and no Swift sources named: \(count) Interface Builder "
+            + "file\(count == 1 ? " is" : "s are") checked in folder mode, against every Swift file under "
+            + "\(modules); name the targets' folders with --swift-sources MODULE=DIR to check them by module"
+        return roots
+    }
+
     /// What the run says about itself before its counts: each project read, the files it could not
     /// check and why, the rules it could not judge.
     func summary(notes: [String]) -> [String] {
         func counted(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? one : many }
-        var lines = projects.summaries
+        var lines = projects.summaries + (folderModeNote.map { [$0] } ?? [])
         if unclaimedFiles > 0 {
             lines.append(
                 "\(unclaimedFiles) Interface Builder file\(counted(unclaimedFiles, "", "s")) in no target of the Xcode "

@@ -45,6 +45,31 @@ import Testing
         #expect(named.standardError.contains("1 file, "), "\(named)")
     }
 
+    /// A repository with Interface Builder files and Swift code but no Xcode project (a SwiftPM app, a Tuist
+    /// or XcodeGen project before it is generated) is checked in folder mode, and the summary says so once
+    /// (issue "Interface Builder on real apps, round 2", item 8): the App fixture's planted-free files pass,
+    /// and a defect planted in a copy is found.
+    @Test func aFolderWithNoXcodeProjectFallsBackToFolderMode() throws {
+        let clean = try runLayoutCheck([Self.app])
+        #expect(clean.status == 0, "\(clean)")
+        #expect(
+            clean.standardError.contains(
+                "no Xcode project under the PATHs and no Swift sources named: 2 Interface Builder files are checked "
+                    + "in folder mode"), "\(clean)")
+        #expect(clean.standardError.contains("2 files, 0 errors"), "\(clean)")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.app), to: copy)
+        let nib = copy.appendingPathComponent("PhotoCell.xib")
+        let text = try String(contentsOf: nib, encoding: .utf8)
+        #expect(text.contains(#"property="titleLabel""#))
+        try text.replacingOccurrences(of: #"property="titleLabel""#, with: #"property="tittleLabel""#)
+            .write(to: nib, atomically: true, encoding: .utf8)
+        let broken = try runLayoutCheck(["--format", "json", "."], in: copy)
+        #expect(try broken.report().diagnostics.contains { $0.rule == "unknown-outlet" }, "\(broken)")
+    }
+
     /// A nib of one view holding `subviews`, one a line from line 6.
     static func nib(subviews: [String]) -> String {
         """
