@@ -531,10 +531,12 @@ import Testing
             "\(added)")
     }
 
-    /// Without Swift sources or a project, Interface Builder files are not checked, and the run says so
-    /// (counted, with how to check them) rather than passing them over in silence.
+    /// Without Swift sources, a project or any Swift file under the PATHs (the code is elsewhere),
+    /// Interface Builder files are not checked, and the run says so (counted, with how to check them)
+    /// rather than passing them over in silence. (With Swift files under the PATHs, folder mode:
+    /// `aFolderWithNoXcodeProjectFallsBackToFolderMode`.)
     @Test func aLayoutsOnlyRunDoesNotLookAtInterfaceBuilderFiles() throws {
-        let result = try runLayoutCheck(["--schemas", Repository.fixtureSchemas, Self.folder])
+        let result = try runLayoutCheck(["--schemas", Repository.fixtureSchemas, "\(Self.folder)/Platforms"])
         #expect(result.status == 0, "\(result)")
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.last?.hasPrefix("0 files") == true, "\(result)")
