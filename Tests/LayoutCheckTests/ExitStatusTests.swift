@@ -45,6 +45,12 @@ import Testing
         Case(arguments: ["--schemas=-", "-"], status: 2, message: "'--schemas' cannot read standard input"),
         Case(arguments: ["--strict", "Layouts"], status: 0),
         Case(arguments: ["--strict=yes", "Layouts"], status: 2, message: "'--strict' takes no value"),
+        Case(arguments: ["--dry-run", "Layouts"], status: 2, message: "'--dry-run' is an option of '--fix'"),
+        Case(arguments: ["--fix", "-"], status: 2, message: "'--fix' cannot fix standard input"),
+        Case(arguments: ["--fix=all", "Layouts"], status: 2, message: "'--fix' takes no value"),
+        Case(
+            arguments: ["--fix", "--write-baseline", "b.xml", "Layouts"], status: 2,
+            message: "'--fix' and '--write-baseline' cannot be used together"),
         Case(
             arguments: ["--baseline", "a.xml", "--write-baseline", "b.xml", "Layouts"], status: 2,
             message: "'--baseline' and '--write-baseline' cannot be used together"),

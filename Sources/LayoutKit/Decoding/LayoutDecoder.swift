@@ -29,8 +29,12 @@ struct LayoutDecoder {
     /// before its children.
     private var layout = Layout(file: "", owner: nil, externals: [])
 
-    init(file: String) {
+    /// The file's bytes, where a fix-it finds the attribute it edits; empty: no fix-its.
+    private let source: [UInt8]
+
+    init(file: String, source: [UInt8] = []) {
         self.file = file
+        self.source = source
     }
 
     /// Decodes the whole document; check `diagnostics` before trusting the result.
@@ -632,12 +636,13 @@ struct LayoutDecoder {
         setting index: Attribute, of element: Element, from old: String, to value: String
     ) -> FixIt? {
         let offset = Int(position(element).offset)
-        let written = StartTag.plainAttributes(in: document.source, at: offset)
+        guard !source.isEmpty else { return nil }
+        let written = StartTag.plainAttributes(in: source, at: offset)
         let place = Int(index - document.attributes(of: element).lowerBound)
         guard place >= 0, place < written.count,
-            document.source[written[place].qualifiedName].elementsEqual(document.name(ofAttribute: index).utf8)
+            source[written[place].qualifiedName].elementsEqual(document.name(ofAttribute: index).utf8)
         else { return nil }
-        if fixSource == nil { fixSource = FixItSource(file: file, bytes: document.source) }
+        if fixSource == nil { fixSource = FixItSource(file: file, bytes: source) }
         return fixSource?.setting(
             written[place], to: value, description: "replace \(quoted(old)) with \(quoted(value))")
     }

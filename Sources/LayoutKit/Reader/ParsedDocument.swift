@@ -52,9 +52,6 @@ struct ParsedDocument: Sendable {
     private(set) var names: [String] = []
     /// The attribute values, decoded, back to back.
     private(set) var bytes: [UInt8] = []
-    /// The file's bytes as read (the caller's array, shared, not copied): where fix-its find an
-    /// attribute as written (`StartTag`), from its element's `position.offset`.
-    var source: [UInt8] = []
     private(set) var elements: [Element] = []
     private(set) var attributes: [Attribute] = []
 

@@ -54,7 +54,8 @@ package struct SourcePosition: Hashable, Sendable {
 
     package init(file: SourceFileID, offset: Int, line: Int, column: Int) {
         self.init(file: file, line: line, column: column)
-        self.offset = Int32(clamping: offset)
+        // Files are at most `InputLimits.maximumFileBytes` (4 MiB) long.
+        self.offset = Int32(truncatingIfNeeded: offset)
     }
 
     package static func == (lhs: SourcePosition, rhs: SourcePosition) -> Bool {

@@ -100,7 +100,6 @@ package enum XMLReader {
         _ = libxml2Initialization
         let state = ParseState(file: file, lines: LineTable(bytes, file: fileID), limits: limits)
         state.document.reserve(byteCount: bytes.count)
-        state.document.source = bytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let ctxt = xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count)) else {

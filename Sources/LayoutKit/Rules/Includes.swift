@@ -90,6 +90,10 @@ struct DecodedLayout: Sendable {
     /// The reader's or the decoder's diagnostics.
     var diagnostics: [Diagnostic]
     var hasSuppressions: Bool
+    /// The file's bytes as read (the caller's array, shared, not copied), where fix-its find an attribute
+    /// as written (`StartTag`) from its element's `position.offset`; empty when the file does not read.
+    /// Kept here rather than in the `ParsedDocument`, which is copied more often than it is read.
+    var source: [UInt8] = []
 
     static func failed(_ failure: Failure, file: String) -> DecodedLayout {
         DecodedLayout(file: file, failure: failure, layout: nil, diagnostics: [], hasSuppressions: false)
@@ -316,7 +320,7 @@ final class IncludeStore: Sendable {
             }
             var summary = judge(
                 own.sites, of: name, layout: layout, elements: own.elements, component: component, cycles: cycles,
-                source: decodedLayout(name).document?.source)
+                source: decodedLayout(name).source)
             summary.errors += own.errors
             made.append((name, summary))
         }

@@ -128,7 +128,7 @@ public struct LayoutValidator: Sendable {
             if let name { includes.seed(name, decoded: decoded, checked: checked) }
             diagnostics += includes.diagnostics(
                 for: checked.sites, of: name, layout: layout, elements: checked.elements,
-                source: decoded.document?.source)
+                source: decoded.source)
         } else {
             for site in checked.sites {
                 diagnostics.append(
@@ -151,13 +151,13 @@ public struct LayoutValidator: Sendable {
             return DecodedLayout(file: file, layout: nil, diagnostics: [diagnostic], hasSuppressions: false)
         case .document(let read): document = read
         }
-        var decoder = LayoutDecoder(file: file)
+        var decoder = LayoutDecoder(file: file, source: bytes)
         let layout = decoder.decode(document)
         // A file that breaks the format is reported as such and no further: rules run on a model
         // with pieces missing would only report the echoes of the schema errors.
         return DecodedLayout(
             file: file, document: document, layout: decoder.isValid ? layout : nil, diagnostics: decoder.diagnostics,
-            hasSuppressions: decoder.hasSuppressions)
+            hasSuppressions: decoder.hasSuppressions, source: bytes)
     }
 
     /// Runs every rule on one decoded layout by itself, its includes standing for the objects they
@@ -174,13 +174,13 @@ public struct LayoutValidator: Sendable {
         }
         let analysis = LayoutAnalysis(layout)
         var rules = LayoutRules(
-            analysis: analysis, catalog: catalog, source: document.source, ruleSettings: ruleSettings)
+            analysis: analysis, catalog: catalog, source: decoded.source, ruleSettings: ruleSettings)
         rules.run()
         var diagnostics = rules.diagnostics
         // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader
         // and LayoutTesting all see the same ones silenced.
         if decoded.hasSuppressions {
-            var suppressions = Suppressions(document, file: decoded.file)
+            var suppressions = Suppressions(document, file: decoded.file, source: decoded.source)
             diagnostics = suppressions.apply(to: diagnostics, classRulesRan: catalog != nil)
         }
         // Configured severities too, so that an ignored rule is no error of this layout when an

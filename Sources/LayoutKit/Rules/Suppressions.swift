@@ -45,9 +45,11 @@ struct Suppressions {
 
     /// Reads the `lk:ignore` of every element of a document the decoder accepted, so every id in
     /// them names a rule that may be silenced.
-    init(_ document: ParsedDocument, file: String) {
+    ///
+    /// - Parameter source: The file's bytes, where the `unused-suppression` fix-its find each attribute.
+    init(_ document: ParsedDocument, file: String, source: [UInt8] = []) {
         self.file = file
-        self.source = document.source
+        self.source = source
         visit(ParsedDocument.root, of: document, inherited: [:])
     }
 
@@ -138,7 +140,7 @@ struct Suppressions {
     /// The fix-it that removes `entry`'s name from its `lk:ignore`, or the whole attribute when `every`
     /// name it holds silenced nothing (each of their warnings then offers that same edit).
     private mutating func removal(of entry: Entry, every: Bool) -> FixIt? {
-        guard entry.position.file == .main, entry.position.offset >= 0 else { return nil }
+        guard entry.position.file == .main, entry.position.offset >= 0, !source.isEmpty else { return nil }
         let written = StartTag.plainAttributes(in: source, at: Int(entry.position.offset))
         let place = attributes[entry.attribute].place
         guard place < written.count else { return nil }
