@@ -68,6 +68,8 @@ enum Command: Equatable, Sendable {
     case check(Arguments)
     case help
     case version
+    /// `layout-check lsp [--toolchain DIR]`: the language server, over standard input and output.
+    case languageServer(toolchain: String?)
 }
 
 /// A command line that cannot be run: the tool prints the message and a hint, and exits with 2.
@@ -89,6 +91,7 @@ extension Command {
         + "                    [--write-schemas DIR] [--format|--reporter FORMAT] [--output FILE] [--config FILE]\n"
         + "                    [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--touch FILE]\n"
         + "                    [--jobs N] PATH...\n"
+        + "       layout-check lsp [--toolchain DIR]\n"
         + "       layout-check --help | --version\n"
 
     /// The format and output file that `arguments` asks for, read as far as they can be when the
@@ -126,6 +129,7 @@ extension Command {
     /// `--help` and `--version` win over anything that follows them.
     /// - Throws: `UsageError` for an unknown option, a missing or bad value, no path, or `-` twice.
     static func parse(_ arguments: [[UInt8]], defaultJobs: Int) throws(UsageError) -> Command {
+        if arguments.first == Array("lsp".utf8) { return try parseLanguageServer(arguments.dropFirst()) }
         var result = Arguments(jobs: max(1, defaultJobs))
         var remaining = arguments[...]
         var optionsEnded = false
@@ -242,6 +246,20 @@ extension Command {
             throw UsageError(message: "'-' (standard input) can be given only once")
         }
         return .check(result)
+    }
+}
+
+extension Command {
+    /// `lsp [--toolchain DIR]`. (A layout file named `lsp` is checked as `./lsp`.)
+    static func parseLanguageServer(_ arguments: ArraySlice<[UInt8]>) throws(UsageError) -> Command {
+        let words = arguments.map { String(decoding: $0, as: UTF8.self) }
+        switch words.count {
+        case 0: return .languageServer(toolchain: nil)
+        case 2 where words[0] == "--toolchain" && !words[1].isEmpty: return .languageServer(toolchain: words[1])
+        default:
+            throw UsageError(
+                message: "'lsp' takes no argument but '--toolchain DIR'; it talks LSP on standard input and output")
+        }
     }
 }
 
