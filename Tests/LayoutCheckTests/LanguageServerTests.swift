@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// `layout-check lsp`, the real executable, driven over its standard input and output with framed
+/// JSON-RPC: the CLI's findings as diagnostics, incremental changes, includes across the workspace, and a
+/// server that answers every bad message with an error and goes on. The classes are class schemas, so
+/// no sourcekitd is loaded (the end-to-end suite in Tests/LanguageServer reads Swift).
+@Suite struct LanguageServerTests {
+    static let schemas = try? String(
+        contentsOf: Repository.root.appendingPathComponent(Repository.fixtureSchemas)
+            .appendingPathComponent("Fixtures.classes.xml"), encoding: .utf8)
+
+    static func layout(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <layout xmlns="urn:layoutkit:layout:1">
+        \(body)
+        </layout>
+
+        """
+    }
+
+    /// A workspace: a configuration naming the fixture schemas, and layouts.
+    static func workspace(_ layouts: [String: String]) throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            #"<layout-check xmlns="urn:layoutkit:config:1"><schemas path="Schemas"/></layout-check>"#,
+            to: "layout-check.xml")
+        try folder.write(try #require(schemas), to: "Schemas/Fixtures.classes.xml")
+        for (path, text) in layouts { try folder.write(text, to: path) }
+        return folder
+    }
+
+    static func started(_ folder: TemporaryDirectory) throws -> LanguageServerProcess {
+        let server = try LanguageServerProcess(in: folder.url)
+        let answer = try server.request(
+            "initialize", ["capabilities": [:] as [String: Any], "rootUri": folder.url.absoluteString])
+        let capabilities = try #require((answer["result"] as? [String: Any])?["capabilities"] as? [String: Any])
+        #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
+        try server.notify("initialized", [:])
+        return server
+    }
+
+    static func open(_ server: LanguageServerProcess, _ uri: String, _ text: String) throws {
+        try server.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": text] as [String: Any]])
+    }
+
+    static func codes(_ diagnostics: [[String: Any]]?) -> [String] {
+        (diagnostics ?? []).compactMap { $0["code"] as? String }
+    }
+
+    static func uri(_ folder: TemporaryDirectory, _ path: String) -> String {
+        folder.url.appendingPathComponent(path).absoluteString
+    }
+
+    @Test func anOpenedLayoutHasTheCLIsDiagnosticsAndAnIncrementalChangeClearsThem() throws {
+        let text = Self.layout(#"<view class="Card" module="Fixtures"><label outlet="titelLabel"/></view>"#)
+        let folder = try Self.workspace(["Card.layout.xml": text])
+        defer { folder.remove() }
+        let cli = try runLayoutCheck(["--format", "json", "Card.layout.xml"], in: folder.url).report()
+        let server = try Self.started(folder)
+        let uri = Self.uri(folder, "Card.layout.xml")
+        try Self.open(server, uri, text)
+        let diagnostics = try #require(server.diagnostics(for: uri))
+        // The same findings, word for word, as the command line's, and at its line and column.
+        #expect(diagnostics.map { $0["message"] as? String } == cli.diagnostics.map(\.message))
+        #expect(Self.codes(diagnostics) == cli.diagnostics.map(\.rule))
+        let starts = diagnostics.map { ($0["range"] as? [String: Any])?["start"] as? [String: Int] }
+        #expect(starts == cli.diagnostics.map { ["line": $0.line - 1, "character": $0.column - 1] })
+        #expect(Set(Self.codes(diagnostics)) == ["unknown-outlet", "unconnected-outlet"])
+
+        // "titelLabel" → "titleLabel": replace "el" (line 3) with "le", in UTF-16 positions.
+        let line = text.split(separator: "\n")[2]
+        let column = try #require(line.range(of: "titelLabel")).lowerBound.utf16Offset(in: line) + 3
+        let range: [String: Any] = [
+            "start": ["line": 2, "character": column], "end": ["line": 2, "character": column + 2],
+        ]
+        try server.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2] as [String: Any],
+                "contentChanges": [["range": range, "text": "le"] as [String: Any]],
+            ])
+        #expect(try #require(server.diagnostics(for: uri)).isEmpty)
+        #expect(try server.stop() == 0)
+    }
+
+    @Test func everyBadMessageIsAnsweredWithAnErrorAndTheNextRequestWorks() throws {
+        let text = Self.layout(#"<label font="body"/>"#)
+        let folder = try Self.workspace(["Label.layout.xml": text])
+        defer { folder.remove() }
+        let server = try Self.started(folder)
+        let uri = Self.uri(folder, "Label.layout.xml")
+        try Self.open(server, uri, text)
+        _ = server.diagnostics(for: uri)
+        func errorCode(_ answer: [String: Any]?) -> Int? { (answer?["error"] as? [String: Any])?["code"] as? Int }
+
+        server.write(raw: Data("Content-Length: 9\r\n\r\n{not json".utf8))
+        #expect(errorCode(server.next { $0["error"] != nil }) == -32700)
+        server.write(raw: Data("Content-Type: nothing\r\n\r\n".utf8))
+        #expect(errorCode(server.next { $0["error"] != nil }) == -32700)
+        #expect(errorCode(try server.request("layoutkit/nothing")) == -32601)
+        let nowhere: [String: Any] = [
+            "textDocument": ["uri": Self.uri(folder, "Nowhere.layout.xml")], "position": ["line": 0, "character": 0],
+        ]
+        #expect(errorCode(try server.request("textDocument/hover", nowhere)) == -32803)
+        let outside: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 3, "character": 400]]
+        #expect(errorCode(try server.request("textDocument/completion", outside)) == -32602)
+        #expect(errorCode(try server.request("textDocument/definition", "not an object")) == -32602)
+        // A change that reaches outside the document is applied at its nearest place, not a crash.
+        let far: [String: Any] = ["start": ["line": 90, "character": 0], "end": ["line": 99, "character": 5]]
+        try server.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": uri, "version": 2] as [String: Any],
+                "contentChanges": [["range": far, "text": "<!-- end -->"] as [String: Any]],
+            ])
+
+        let line = text.split(separator: "\n")[2]
+        let column = try #require(line.range(of: "font")).lowerBound.utf16Offset(in: line) + 1
+        let hover = try server.request(
+            "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 2, "character": column]])
+        let contents = (hover["result"] as? [String: Any])?["contents"] as? [String: Any]
+        #expect((contents?["value"] as? String)?.contains("`largeTitle`") == true, "\(hover)")
+        #expect(try server.stop() == 0)
+    }
+
+    @Test func anIncludedLayoutIsFoundInTheWorkspaceAndItsDeletionIsSeen() throws {
+        let panel = Self.layout(
+            #"<stackView class="Panel" module="Fixtures"><include layout="Badge" outlet="badge"/></stackView>"#)
+        let folder = try Self.workspace([
+            "Cells/Panel.layout.xml": panel,
+            "Shared/Badge.layout.xml": Self.layout(#"<label class="Badge" module="Fixtures"/>"#),
+        ])
+        defer { folder.remove() }
+        let server = try Self.started(folder)
+        let uri = Self.uri(folder, "Cells/Panel.layout.xml")
+        try Self.open(server, uri, panel)
+        #expect(try #require(server.diagnostics(for: uri)).isEmpty)
+        let line = panel.split(separator: "\n")[2]
+        let column = try #require(line.range(of: "\"Badge\"")).lowerBound.utf16Offset(in: line) + 2
+        let at: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 2, "character": column]]
+        let definition = try server.request("textDocument/definition", at)
+        #expect(
+            (definition["result"] as? [String: Any])?["uri"] as? String == Self.uri(folder, "Shared/Badge.layout.xml"))
+
+        // The included file is deleted while the layout is open: the next judgement says so.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Shared/Badge.layout.xml"))
+        try server.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": Self.uri(folder, "Shared/Badge.layout.xml"), "type": 3] as [String: Any]]])
+        #expect(Self.codes(server.diagnostics(for: uri)) == ["unknown-layout"])
+        #expect(try server.request("textDocument/definition", at)["result"] is NSNull)
+        #expect(try server.stop() == 0)
+    }
+
+    /// 10,000 edits (each typing and deleting one character) leave the server's resident memory where
+    /// the first 1,000 left it, give or take 8 MiB: nothing is kept per edit.
+    @Test func tenThousandEditsKeepTheServersMemoryFlat() throws {
+        let text = Self.layout(#"<view class="Card" module="Fixtures"><label outlet="titleLabel" text="x"/></view>"#)
+        let folder = try Self.workspace(["Card.layout.xml": text])
+        defer { folder.remove() }
+        let server = try Self.started(folder)
+        let uri = Self.uri(folder, "Card.layout.xml")
+        try Self.open(server, uri, text)
+        _ = server.diagnostics(for: uri)
+        let line = text.split(separator: "\n")[2]
+        let column = try #require(line.range(of: "text=\"x")).upperBound.utf16Offset(in: line)
+        var version = 1
+        func edits(_ count: Int) throws {
+            for index in 0..<count {
+                version += 1
+                let typed = index % 2 == 0
+                let end = typed ? column : column + 1
+                let range: [String: Any] = [
+                    "start": ["line": 2, "character": column], "end": ["line": 2, "character": end],
+                ]
+                try server.notify(
+                    "textDocument/didChange",
+                    [
+                        "textDocument": ["uri": uri, "version": version] as [String: Any],
+                        "contentChanges": [["range": range, "text": typed ? "y" : ""] as [String: Any]],
+                    ])
+                // Now and then wait for the diagnostics, so that judgements run between the edits too.
+                if index % 100 == 99 {
+                    _ = try server.request(
+                        "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 0]])
+                }
+            }
+            _ = try server.request(
+                "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 0]])
+        }
+        try edits(1000)
+        let early = try #require(server.residentKiB)
+        try edits(9000)
+        let late = try #require(server.residentKiB)
+        #expect(late - early < 8 * 1024, "resident memory grew from \(early) KiB to \(late) KiB")
+        #expect(try server.stop() == 0)
+    }
+}
