@@ -77,11 +77,11 @@ extension LanguageServer {
         case .attributeName(let index, let number?):
             let element = syntax.elements[index]
             let attribute = element.attributes[number]
-            guard let text = AttributeDocumentation.text(attribute.name, element: element.name) else { return NSNull() }
+            guard let text = FormatDocumentation.text(attribute.name, element: element.name) else { return NSNull() }
             return ["contents": ["kind": "markdown", "value": text], "range": lspRange(document, attribute.nameRange)]
         case .elementName(let index):
             let element = syntax.elements[index]
-            guard let text = AttributeDocumentation.element(element.name) else { return NSNull() }
+            guard let text = FormatDocumentation.element(element.name) else { return NSNull() }
             return ["contents": ["kind": "markdown", "value": text], "range": lspRange(document, element.nameRange)]
         default:
             return NSNull()
@@ -388,7 +388,7 @@ struct Context {
             }
             return text
         }
-        return AttributeDocumentation.text(attribute.name, element: element.name)
+        return FormatDocumentation.text(attribute.name, element: element.name)
     }
 
     /// The Swift line at a location and the two before it (for attributes such as `@MainActor`).

@@ -1,12 +1,12 @@
-import LayoutKit
-
-/// What hover says of the format's elements and attributes: the words of `Schemas/layout.xsd`'s
+/// What an editor says of the format's elements and attributes: the words of `Schemas/layout.xsd`'s
 /// `xs:documentation` (a test holds the two together), and the values an enumerated attribute takes
 /// (from the decoder's tables, `FormatVocabulary`).
-enum AttributeDocumentation {
+///
+/// Not API: `package`, for `layout-check lsp`'s hover.
+package enum FormatDocumentation {
     /// The documentation of an attribute of `element`, with its accepted values; `nil` for a name the
     /// format does not give `element`.
-    static func text(_ attribute: String, element: String) -> String? {
+    package static func text(_ attribute: String, element: String) -> String? {
         guard FormatVocabulary.attributes(of: element).contains(attribute) else { return nil }
         let words = byElementAttribute["\(element).\(attribute)"] ?? byAttribute[attribute] ?? ""
         var text = "`\(attribute)` (on `<\(element)>`)"
@@ -19,13 +19,13 @@ enum AttributeDocumentation {
     }
 
     /// The documentation of an element.
-    static func element(_ name: String) -> String? {
+    package static func element(_ name: String) -> String? {
         if let words = elements[name] { return "`<\(name)>`: \(words)" }
         return nil
     }
 
     /// The format's words for attributes that mean one thing on every element.
-    static let byAttribute: [String: String] = [
+    package static let byAttribute: [String: String] = [
         "id": "An id, or an outlet's destination. Unique within a file (checked by duplicate-id).",
         "class":
             "Creates this registered subclass of the element's built-in class instead. A class name, without its module.",
@@ -47,20 +47,20 @@ enum AttributeDocumentation {
     ]
 
     /// Words that differ by element.
-    static let byElementAttribute: [String: String] = [
+    package static let byElementAttribute: [String: String] = [
         "owner.class": "A class name, without its module.",
         "external.class": "A class name, without its module.",
         "external.name": "An object supplied by the caller under name.",
         "include.outlet": "An outlet property name.",
         "outlet.property": "An outlet property name.",
         "action.name": "An action or property name.",
-        "action.event": "The event the control sends the action for (the control's default event when absent).",
+        "action.event": "The control's default event when absent.",
         "property.name": "An action or property name.",
-        "property.value": "The value set on the object's class's own property.",
+        "property.value": "Values set on the object's class's own properties; before connections.",
     ]
 
     /// The format's words for its elements.
-    static let elements: [String: String] = [
+    package static let elements: [String: String] = [
         "layout":
             "A layout file: at most one owner placeholder, any number of external placeholders, then one or more top-level objects, which instantiate returns in document order.",
         "owner":
