@@ -1,6 +1,8 @@
 """End-to-end tests of `layout-check lsp` driven by a real LSP client (pytest-lsp, pygls)."""
 
+import asyncio
 import json
+import shutil
 import subprocess
 import sys
 
@@ -42,11 +44,15 @@ async def open_layout(client, path, text=None, version=1):
     return uri
 
 
-async def wait_for_diagnostics(client, uri):
-    while True:
-        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        if uri in client.diagnostics:
-            return client.diagnostics[uri]
+async def wait_for_diagnostics(client, uri, seconds=60):
+    """The next diagnostics published for `uri`; a failure, not a hang, when none come."""
+
+    async def wait():
+        while uri not in client.diagnostics:
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        return client.diagnostics[uri]
+
+    return await asyncio.wait_for(wait(), seconds)
 
 
 def position_of(text, needle, offset=0):
@@ -290,6 +296,48 @@ async def test_a_huge_file_is_an_input_limit_error_not_a_crash(client):
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(text, 'font="', 1))
     )
     assert "`font`" in hover.contents.value
+
+
+async def test_an_interface_builder_file_gets_the_clis_per_file_diagnostics(client):
+    xib = WORKSPACE / "InterfaceBuilder" / "Profile.xib"
+    uri = await open_layout(client, xib)
+    [diagnostic] = client.diagnostics[uri]
+    assert diagnostic.code == "unknown-outlet"
+    assert diagnostic.message == "Cards.ProfileViewController has no outlet named 'nameLabl'; did you mean 'nameLabel'?"
+    assert diagnostic.range.start == types.Position(line=8, character=16)
+    # Read-only: no completion there.
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=8, character=30)
+        )
+    )
+    assert list(result.items) == []
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "lsp"]))
+async def copied(lsp_client: LanguageClient, tmp_path):
+    """A client on a copy of the workspace (tmp_path / "Workspace"), whose files a test may change."""
+    shutil.copytree(WORKSPACE, tmp_path / "Workspace")
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=(tmp_path / "Workspace").as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_saving_a_swift_file_judges_the_open_layouts_again(copied, tmp_path):
+    client, root = copied, tmp_path / "Workspace"
+    card = root / "Layouts" / "Card.layout.xml"
+    uri = await open_layout(client, card)
+    assert list(client.diagnostics[uri]) == []
+    swift = root / "Swift" / "CardCell.swift"
+    swift.write_text(swift.read_text().replace('Outlet("titleLabel"', 'Outlet("headlineLabel"'))
+    client.diagnostics.pop(uri)
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=swift.as_uri()))
+    )
+    codes = {d.code for d in await wait_for_diagnostics(client, uri)}
+    assert codes == {"unknown-outlet", "unconnected-outlet"}
 
 
 def frame(body: bytes) -> bytes:

@@ -21,9 +21,17 @@ extension LanguageServer {
         return (document, offset)
     }
 
+    /// Whether a request is about an open Interface Builder file, which has diagnostics only: its
+    /// answer is then empty.
+    private func isInterfaceBuilder(_ params: [String: Any]) -> Bool {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return false }
+        return documents[uri] != nil && !Self.isLayout(uri)
+    }
+
     // MARK: Completion
 
     func completion(_ params: [String: Any]) throws(ResponseError) -> Any {
+        if isInterfaceBuilder(params) { return ["isIncomplete": false, "items": [Any]()] as [String: Any] }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         let context = Context(syntax: syntax, checker: checker(for: document.path), document: document)
@@ -64,6 +72,7 @@ extension LanguageServer {
     // MARK: Hover
 
     func hover(_ params: [String: Any]) throws(ResponseError) -> Any {
+        if isInterfaceBuilder(params) { return NSNull() }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         let context = Context(syntax: syntax, checker: checker(for: document.path), document: document)
@@ -91,6 +100,7 @@ extension LanguageServer {
     // MARK: Definition
 
     func definition(_ params: [String: Any]) throws(ResponseError) -> Any {
+        if isInterfaceBuilder(params) { return NSNull() }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         let checker = checker(for: document.path)
@@ -163,6 +173,7 @@ extension LanguageServer {
     // MARK: Rename
 
     func prepareRename(_ params: [String: Any]) throws(ResponseError) -> Any {
+        if isInterfaceBuilder(params) { return NSNull() }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         guard

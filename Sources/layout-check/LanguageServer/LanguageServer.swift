@@ -173,7 +173,7 @@ final class LanguageServer {
         }
         let version = item["version"] as? Int ?? 0
         documents[uri] = TextDocument(uri: uri, path: Self.path(of: uri), version: version, text: text)
-        if Self.isLayout(uri) { due[uri] = .now }
+        if Self.isChecked(uri) { due[uri] = .now }
     }
 
     private func didChange(_ params: [String: Any]) {
@@ -198,7 +198,7 @@ final class LanguageServer {
             }
         }
         documents[uri] = document
-        if Self.isLayout(uri) {
+        if Self.isChecked(uri) {
             due[uri] = .now + .milliseconds(Self.debounceMilliseconds)
         }
     }
@@ -207,7 +207,7 @@ final class LanguageServer {
         guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String else { return }
         documents[uri] = nil
         due[uri] = nil
-        if Self.isLayout(uri) { publish(uri: uri, diagnostics: []) }
+        if Self.isChecked(uri) { publish(uri: uri, diagnostics: []) }
     }
 
     private func didSave(_ params: [String: Any]) {
@@ -238,7 +238,7 @@ final class LanguageServer {
             }
         }
         if changed || uris.contains(where: Self.isLayout) {
-            for uri in documents.keys where Self.isLayout(uri) { due[uri] = .now }
+            for uri in documents.keys where Self.isChecked(uri) { due[uri] = .now }
         }
     }
 
@@ -278,6 +278,13 @@ final class LanguageServer {
     /// The checker's findings for an open document, as LSP diagnostics.
     func diagnostics(of document: TextDocument) -> [[String: Any]] {
         let checker = checker(for: document.path)
+        if !Self.isLayout(document.uri) {
+            guard let found = checker.interfaceBuilderDiagnostics(forFile: document.path, text: document.bytes) else {
+                log("\(document.path): no Swift sources were read for this workspace, so it is not checked")
+                return []
+            }
+            return found.map { diagnostic in lspDiagnostic(diagnostic, in: document) }
+        }
         var open: [String: [UInt8]] = [:]
         for other in documents.values where Self.isLayout(other.uri) {
             open[other.path] = other.uri == document.uri ? nil : other.bytes
@@ -379,6 +386,12 @@ final class LanguageServer {
 
     /// Whether a URI names a layout (`*.layout.xml`).
     static func isLayout(_ uri: String) -> Bool { uri.hasSuffix(".layout.xml") }
+
+    /// Whether the server publishes diagnostics for a URI: a layout, or an Interface Builder file
+    /// (`.xib`, `.storyboard`; read-only: no completion, hover, definition or rename).
+    static func isChecked(_ uri: String) -> Bool {
+        isLayout(uri) || uri.hasSuffix(".xib") || uri.hasSuffix(".storyboard")
+    }
 
     /// The path of a `file:` URI, percent-decoded; other URIs are kept as they are.
     static func path(of uri: String) -> String {

@@ -29,6 +29,8 @@ final class WorkspaceChecker {
     private let toolchain: String?
     /// The workspace's layouts by name (file name without `.layout.xml`), absolute paths; made on demand.
     private var index: [String: String]?
+    /// The per-file check of Interface Builder files, when Swift sources were read whole.
+    private var interfaceBuilder: InterfaceBuilderCheck?
     /// The catalog's classes by plain name, for `class=` lookups.
     private var classesByName: [String: [String]] = [:]
 
@@ -66,25 +68,40 @@ final class WorkspaceChecker {
     /// empty for a file the configuration excludes.
     func diagnostics(forFile path: String, text: [UInt8], openDocuments: [String: [UInt8]]) -> [Diagnostic] {
         if settings?.isExcluded(path: path) == true { return [] }
-        var index = layoutIndex()
-        for (open, _) in openDocuments {
-            if let name = Self.layoutName(of: open), index[name] == nil { index[name] = open }
+        // The index is made only when the layout includes another, as the CLI's `RunLayouts` does: a
+        // workspace whose layouts include nothing is never searched.
+        let source = WorkspaceLayouts(overlay: openDocuments) { [self] in
+            var index = layoutIndex()
+            for (open, _) in openDocuments {
+                if let name = Self.layoutName(of: open), index[name] == nil { index[name] = open }
+            }
+            return index
         }
-        let source = WorkspaceLayouts(index: index, overlay: openDocuments)
         // A validator per check: its store of included layouts is read afresh, so an edit to an open
         // included layout is seen by the layouts that include it.
         let validator = LayoutValidator(
             catalog: catalog, source: source,
             options: LayoutValidator.Options(ruleSettings: settings?.configuration.rules ?? [:]))
-        let name = Self.layoutName(of: path).flatMap { index[$0] == path ? $0 : nil }
-        var diagnostics = validator.validate(text, file: path, name: { name }).filter {
-            $0.sourceLocation?.file == path
-        }
+        var diagnostics = validator.validate(
+            text, file: path,
+            name: { Self.layoutName(of: path).flatMap { source.index[$0] == path ? $0 : nil } }
+        ).filter { $0.sourceLocation?.file == path }
         if let settings, let baseline = settings.baseline {
             let (new, _) = baseline.match(settings.baselineEntries(diagnostics))
             diagnostics = new.map { diagnostics[$0] }
         }
         return diagnostics
+    }
+
+    /// The diagnostics of one Interface Builder file (`.xib`, `.storyboard`), read-only: the per-file rules
+    /// of the CLI (`InterfaceBuilderCheck`) against the Swift sources' `@IBOutlet`s and `@IBAction`s, with
+    /// the configuration's severities and `<ignore>`s. The run-wide rules (`unconnected-outlet` across
+    /// files, the identifier rules) need the whole app and are the CLI's. `nil` when no Swift source was
+    /// read: such a file cannot be judged.
+    func interfaceBuilderDiagnostics(forFile path: String, text: [UInt8]) -> [Diagnostic]? {
+        guard let interfaceBuilder else { return nil }
+        if settings?.isExcluded(path: path) == true { return [] }
+        return interfaceBuilder.check(text, file: path).diagnostics.filter { $0.sourceLocation?.file == path }
     }
 
     /// The repairs a diagnostic carries, for code actions. The seam for fix-its (issue 41): empty until
@@ -103,6 +120,7 @@ final class WorkspaceChecker {
     /// Reads the Swift sources again (a Swift file changed or was saved) and the class schemas.
     func reloadSwift() {
         notices.removeAll { $0.rule != .configuration }
+        interfaceBuilder = nil
         let never: @Sendable (SystemPath) -> Bool = { _ in false }
         let exclusion = settings?.searchExclusion ?? never
         var arguments = Arguments(jobs: 2)
@@ -132,7 +150,11 @@ final class WorkspaceChecker {
                 var worker = try SwiftDeclarationsWorkerConnection(library: library, calls: [])
                 let swift = try SwiftSources.read(roots, worker: &worker, jobs: 2, isExcluded: exclusion)
                 notices += swift.diagnostics
-                if !swift.isIncomplete { swiftCatalog = ClassCatalog.load(swift: swift.files) }
+                if !swift.isIncomplete {
+                    swiftCatalog = ClassCatalog.load(swift: swift.files)
+                    interfaceBuilder = InterfaceBuilderCheck(
+                        swift: swift.files, settings: settings?.interfaceBuilderSettings ?? InterfaceBuilderSettings())
+                }
             } catch {
                 sourceKitProblem = error.message
                 notices.append(
@@ -242,13 +264,23 @@ final class WorkspaceChecker {
 
 /// The workspace's layouts for `<include>`, the open documents' text in place of their files': a
 /// snapshot, made for one check.
-private final class WorkspaceLayouts: LayoutSource {
-    let index: [String: String]
+private final class WorkspaceLayouts: LayoutSource, @unchecked Sendable {
     let overlay: [String: [UInt8]]
+    private let search: () -> [String: String]
+    private var found: [String: String]?
 
-    init(index: [String: String], overlay: [String: [UInt8]]) {
-        self.index = index
+    /// - Parameter search: The layouts by name, asked for the first time an include is resolved. (Used on
+    ///   the server's one thread only: the validator resolves includes on the caller's thread.)
+    init(overlay: [String: [UInt8]], search: @escaping () -> [String: String]) {
         self.overlay = overlay
+        self.search = search
+    }
+
+    var index: [String: String] {
+        if let found { return found }
+        let made = search()
+        found = made
+        return made
     }
 
     func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
