@@ -21,9 +21,9 @@ extension LanguageServer {
         return (document, offset)
     }
 
-    /// Whether a request is about an open Interface Builder file, which has diagnostics only: its
-    /// answer is then empty.
-    private func isInterfaceBuilder(_ params: [String: Any]) -> Bool {
+    /// Whether a request is about an open file that is not a layout (an Interface Builder file, which has
+    /// diagnostics only, or any other XML an editor sends): its answer is then empty.
+    private func isNotLayout(_ params: [String: Any]) -> Bool {
         guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return false }
         return documents[uri] != nil && !Self.isLayout(uri)
     }
@@ -31,7 +31,7 @@ extension LanguageServer {
     // MARK: Completion
 
     func completion(_ params: [String: Any]) throws(ResponseError) -> Any {
-        if isInterfaceBuilder(params) { return ["isIncomplete": false, "items": [Any]()] as [String: Any] }
+        if isNotLayout(params) { return ["isIncomplete": false, "items": [Any]()] as [String: Any] }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         let context = Context(syntax: syntax, checker: checker(for: document.path), document: document)
@@ -72,7 +72,7 @@ extension LanguageServer {
     // MARK: Hover
 
     func hover(_ params: [String: Any]) throws(ResponseError) -> Any {
-        if isInterfaceBuilder(params) { return NSNull() }
+        if isNotLayout(params) { return NSNull() }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         let context = Context(syntax: syntax, checker: checker(for: document.path), document: document)
@@ -100,7 +100,7 @@ extension LanguageServer {
     // MARK: Definition
 
     func definition(_ params: [String: Any]) throws(ResponseError) -> Any {
-        if isInterfaceBuilder(params) { return NSNull() }
+        if isNotLayout(params) { return NSNull() }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         let checker = checker(for: document.path)
@@ -173,7 +173,7 @@ extension LanguageServer {
     // MARK: Rename
 
     func prepareRename(_ params: [String: Any]) throws(ResponseError) -> Any {
-        if isInterfaceBuilder(params) { return NSNull() }
+        if isNotLayout(params) { return NSNull() }
         let (document, offset) = try target(params)
         let syntax = LayoutSyntax(document.units)
         guard
