@@ -299,6 +299,10 @@ let helpText = """
     USAGE: layout-check [--swift-sources [MODULE=]DIR]... [--toolchain DIR] [--write-schemas DIR]
                         [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
                         [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N] PATH...
+           layout-check lsp [--toolchain DIR]
+                            A language server for layouts on standard input and output (LSP 3.17):
+                            the same diagnostics while the file is edited, completion, hover, go to
+                            definition and outlet rename; diagnostics for .xib and .storyboard.
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input

@@ -55,6 +55,17 @@ import Testing
         folder.url.appendingPathComponent(path).absoluteString
     }
 
+    @Test func lspTakesOnlyAToolchainAndHelpSaysSo() throws {
+        let bad = try runLayoutCheck(["lsp", "--stdio"])
+        #expect(bad.status == 2, "\(bad)")
+        #expect(bad.standardError.contains("'lsp' takes no argument but '--toolchain DIR'"), "\(bad)")
+        let help = try runLayoutCheck(["--help"])
+        #expect(help.standardOutput.contains("layout-check lsp [--toolchain DIR]"), "\(help)")
+        // Standard input ends at once: the server stops, having had no shutdown (exit status 1, as LSP says).
+        let ended = try runLayoutCheck(["lsp"], standardInput: "")
+        #expect(ended.status == 1, "\(ended)")
+    }
+
     @Test func anOpenedLayoutHasTheCLIsDiagnosticsAndAnIncrementalChangeClearsThem() throws {
         let text = Self.layout(#"<view class="Card" module="Fixtures"><label outlet="titelLabel"/></view>"#)
         let folder = try Self.workspace(["Card.layout.xml": text])
