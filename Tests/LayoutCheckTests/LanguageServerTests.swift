@@ -120,8 +120,12 @@ import Testing
         let outside: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 3, "character": 400]]
         #expect(errorCode(try server.request("textDocument/completion", outside)) == -32602)
         #expect(errorCode(try server.request("textDocument/definition", "not an object")) == -32602)
+        let huge: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 2, "character": Int.max]]
+        #expect(errorCode(try server.request("textDocument/hover", huge)) == -32602)
         // A change that reaches outside the document is applied at its nearest place, not a crash.
-        let far: [String: Any] = ["start": ["line": 90, "character": 0], "end": ["line": 99, "character": 5]]
+        let far: [String: Any] = [
+            "start": ["line": 90, "character": 0], "end": ["line": Int.max, "character": Int.max],
+        ]
         try server.notify(
             "textDocument/didChange",
             [

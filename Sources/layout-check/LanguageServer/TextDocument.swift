@@ -54,7 +54,9 @@ struct TextDocument {
         guard position.line < lineStarts.count else { return (units.count, false) }
         let start = lineStarts[position.line]
         let end = lineEnd(position.line)
-        return (min(start + position.character, end), start + position.character <= end)
+        // Compared as a length, so that a character of Int.max cannot overflow.
+        guard position.character <= end - start else { return (end, false) }
+        return (start + position.character, true)
     }
 
     /// The offset of a position strictly inside the document, or `nil`.
