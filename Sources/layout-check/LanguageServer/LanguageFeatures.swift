@@ -146,8 +146,7 @@ extension LanguageServer {
             throw .invalidParams("no range inside the document")
         }
         let checker = checker(for: document.path)
-        let bytes = document.bytes
-        let found = checker.diagnostics(forFile: document.path, text: bytes, openDocuments: [document.path: bytes])
+        let found = Self.isLayout(uri) ? layoutFindings(document) : []
         var actions: [[String: Any]] = []
         for diagnostic in found {
             let position = document.position(line: diagnostic.location.line, column: diagnostic.location.column)

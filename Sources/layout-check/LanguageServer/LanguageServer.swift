@@ -285,14 +285,18 @@ final class LanguageServer {
             }
             return found.map { diagnostic in lspDiagnostic(diagnostic, in: document) }
         }
+        return layoutFindings(document).map { diagnostic in lspDiagnostic(diagnostic, in: document) }
+    }
+
+    /// The checker's findings for an open layout, the other open layouts read as edited.
+    func layoutFindings(_ document: TextDocument) -> [Diagnostic] {
         var open: [String: [UInt8]] = [:]
-        for other in documents.values where Self.isLayout(other.uri) {
-            open[other.path] = other.uri == document.uri ? nil : other.bytes
+        for other in documents.values where Self.isLayout(other.uri) && other.uri != document.uri {
+            open[other.path] = other.bytes
         }
         let bytes = document.bytes
         open[document.path] = bytes
-        let found = checker.diagnostics(forFile: document.path, text: bytes, openDocuments: open)
-        return found.map { diagnostic in lspDiagnostic(diagnostic, in: document) }
+        return checker(for: document.path).diagnostics(forFile: document.path, text: bytes, openDocuments: open)
     }
 
     private func lspDiagnostic(_ diagnostic: Diagnostic, in document: TextDocument) -> [String: Any] {
