@@ -171,6 +171,49 @@ import Testing
         #expect(try server.stop() == 0)
     }
 
+    /// 2,000 seeded random edits of markup fragments (half tags, quotes, surrogate pairs, CRLF), at random
+    /// places in and out of the document, each followed by a random request: every request is answered,
+    /// with a result or an error, and the server still answers and shuts down cleanly at the end.
+    @Test func randomEditsAndRequestsAreAlwaysAnswered() throws {
+        let text = Self.layout(
+            #"<view class="Card" module="Fixtures"><label outlet="titleLabel" text="x"/></view>"#)
+        let folder = try Self.workspace(["Card.layout.xml": text])
+        defer { folder.remove() }
+        let server = try Self.started(folder)
+        let uri = Self.uri(folder, "Card.layout.xml")
+        try Self.open(server, uri, text)
+        var random = LanguageServerRandom(seed: 42)
+        let fragments = [
+            "<", ">", "/>", "</", "\"", "'", "=", " ", "label", "outlet=\"", "class=\"", "<!--", "-->", "😀", "\r\n",
+            "\n", "<include layout=\"", "<connections><outlet property=\"", "destination=\"", "", "<?", "]]>",
+        ]
+        let methods = [
+            "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/prepareRename",
+        ]
+        var lines = 5
+        var unanswered = 0
+        for version in 2..<2002 {
+            func place() -> [String: Int] {
+                ["line": Int(random.next() % UInt64(lines + 2)), "character": Int(random.next() % 90)]
+            }
+            let fragment = fragments[Int(random.next() % UInt64(fragments.count))]
+            lines += fragment.filter { $0 == "\n" || $0 == "\r\n" }.count
+            try server.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": uri, "version": version] as [String: Any],
+                    "contentChanges": [
+                        ["range": ["start": place(), "end": place()], "text": fragment] as [String: Any]
+                    ],
+                ])
+            let method = methods[Int(random.next() % UInt64(methods.count))]
+            let answer = try server.request(method, ["textDocument": ["uri": uri], "position": place()])
+            if answer["result"] == nil && answer["error"] == nil { unanswered += 1 }
+        }
+        #expect(unanswered == 0)
+        #expect(try server.stop() == 0)
+    }
+
     /// 10,000 edits (each typing and deleting one character) leave the server's resident memory where
     /// the first 1,000 left it, give or take 8 MiB: nothing is kept per edit.
     @Test func tenThousandEditsKeepTheServersMemoryFlat() throws {
@@ -213,5 +256,18 @@ import Testing
         let late = try #require(server.residentKiB)
         #expect(late - early < 8 * 1024, "resident memory grew from \(early) KiB to \(late) KiB")
         #expect(try server.stop() == 0)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a failure repeats.
+struct LanguageServerRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
