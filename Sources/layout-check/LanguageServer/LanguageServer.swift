@@ -33,6 +33,8 @@ final class LanguageServer {
     private let toolchain: String?
     var documents: [String: TextDocument] = [:]
     private var checkers: [String: WorkspaceChecker] = [:]
+    /// The workspace root of each folder a document was opened from: looked up once, not on each keystroke.
+    private var roots: [String: String] = [:]
     /// Documents whose diagnostics are due, and when.
     private var due: [String: ContinuousClock.Instant] = [:]
     private var isInitialized = false
@@ -350,7 +352,13 @@ final class LanguageServer {
     /// time a file of it is opened.
     func checker(for path: String) -> WorkspaceChecker {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "/"
-        let root = WorkspaceChecker.root(for: directory.isEmpty ? "/" : directory)
+        let root: String
+        if let known = roots[directory] {
+            root = known
+        } else {
+            root = WorkspaceChecker.root(for: directory.isEmpty ? "/" : directory)
+            roots[directory] = root
+        }
         if let checker = checkers[root] { return checker }
         let checker = WorkspaceChecker(root: root, toolchain: toolchain)
         checkers[root] = checker
