@@ -121,6 +121,26 @@ async def test_an_edit_after_non_ascii_text_lands_where_utf16_positions_say(clie
     assert [d.range.start for d in unknown] == [position_of(changed, '<label outlet="titelLabel"')]
 
 
+async def test_an_edit_to_an_open_included_layout_judges_the_layout_that_includes_it(client):
+    card = await open_layout(client, CARD)
+    header_text = HEADER.read_text()
+    header = await open_layout(client, HEADER, header_text)
+    assert list(client.diagnostics[header]) == []
+    start = position_of(header_text, "HeaderView")
+    end = types.Position(line=start.line, character=start.character + len("HeaderView"))
+    client.diagnostics.clear()
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=header, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="HeaderVew")],
+        )
+    )
+    # The edited text, not the file on disk, is what the including layout is judged with.
+    codes = {d.code for d in await wait_for_diagnostics(client, card)}
+    assert codes == {"invalid-include"}
+    assert {d.code for d in await wait_for_diagnostics(client, header)} == {"unknown-class"}
+
+
 async def test_completion_offers_outlets_of_the_enclosing_class_and_enumeration_values(client):
     text = CARD.read_text()
     uri = await open_layout(client, CARD)

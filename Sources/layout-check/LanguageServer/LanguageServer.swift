@@ -200,8 +200,15 @@ final class LanguageServer {
             }
         }
         documents[uri] = document
-        if Self.isChecked(uri) {
-            due[uri] = .now + .milliseconds(Self.debounceMilliseconds)
+        guard Self.isChecked(uri) else { return }
+        let when = ContinuousClock.now + .milliseconds(Self.debounceMilliseconds)
+        due[uri] = when
+        // The open layouts that include this one are judged again with it: an include's errors are theirs.
+        if let name = WorkspaceChecker.layoutName(of: document.path) {
+            let quoted = Array("\"\(name)\"".utf16)
+            for (other, open) in documents where other != uri && Self.isLayout(other) && open.contains(quoted) {
+                due[other] = when
+            }
         }
     }
 

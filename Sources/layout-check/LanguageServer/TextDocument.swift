@@ -98,6 +98,18 @@ struct TextDocument {
         return end
     }
 
+    /// Whether the text holds `needle` (UTF-16 units) anywhere.
+    func contains(_ needle: [UInt16]) -> Bool {
+        guard let first = needle.first, units.count >= needle.count else { return needle.isEmpty }
+        var index = 0
+        let last = units.count - needle.count
+        while index <= last {
+            if units[index] == first, units[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// The text between two offsets.
     func text(_ range: Range<Int>) -> String {
         String(decoding: units[max(0, range.lowerBound)..<min(units.count, range.upperBound)], as: UTF16.self)
