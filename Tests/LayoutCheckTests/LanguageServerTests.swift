@@ -98,6 +98,40 @@ import Testing
         #expect(try server.stop() == 0)
     }
 
+    @Test func completionHoverAndDefinitionFollowTheClassSchemas() throws {
+        let text = Self.layout(
+            #"<view class="Card" module="Fixtures"><label outlet="titleLabel"/>"#
+                + #"<properties><property name="style" value="flat"/></properties></view>"#)
+        let folder = try Self.workspace(["Card.layout.xml": text])
+        defer { folder.remove() }
+        let server = try Self.started(folder)
+        let uri = Self.uri(folder, "Card.layout.xml")
+        try Self.open(server, uri, text)
+        _ = server.diagnostics(for: uri)
+        let line = String(text.split(separator: "\n")[2])
+        func at(_ needle: String, _ offset: Int) throws -> [String: Any] {
+            let column = try #require(line.range(of: needle)).lowerBound.utf16Offset(in: line) + offset
+            return ["textDocument": ["uri": uri], "position": ["line": 2, "character": column]]
+        }
+        func labels(_ answer: [String: Any]) -> [String] {
+            ((answer["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap {
+                $0["label"] as? String
+            }
+        }
+        #expect(labels(try server.request("textDocument/completion", at(#"value="flat""#, 7))) == ["flat", "elevated"])
+        #expect(labels(try server.request("textDocument/completion", at(#"module=""#, 8))) == ["Fixtures"])
+        #expect(
+            Set(labels(try server.request("textDocument/completion", at(#"name="style""#, 6))))
+                == ["cornerRadius", "style", "caption", "count", "isPinned", "tint"])
+        let hover = try server.request("textDocument/hover", at(#"outlet="titleLabel""#, 9))
+        let value = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(value?.contains("outlet of `Fixtures.Card`, required") == true, "\(hover)")
+        let definition = try server.request("textDocument/definition", at(#"class="Card""#, 8))
+        let target = definition["result"] as? [String: Any]
+        #expect(target?["uri"] as? String == Self.uri(folder, "Schemas/Fixtures.classes.xml"), "\(definition)")
+        #expect(try server.stop() == 0)
+    }
+
     @Test func everyBadMessageIsAnsweredWithAnErrorAndTheNextRequestWorks() throws {
         let text = Self.layout(#"<label font="body"/>"#)
         let folder = try Self.workspace(["Label.layout.xml": text])

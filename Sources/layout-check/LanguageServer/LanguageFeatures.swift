@@ -349,6 +349,15 @@ struct Context {
             return (catalog?.classes.values ?? [:].values).filter { !$0.isBuiltIn }.map {
                 ($0.name, 7, $0.key)
             }.sorted { $0.0 < $1.0 }
+        case "module":
+            let modules = Set((catalog?.classes.values ?? [:].values).compactMap { $0.isBuiltIn ? nil : $0.module })
+            return modules.sorted().map { ($0, 9, "module") }
+        case "value" where element.name == "property":
+            // An enum property's values, from the class's declaration.
+            guard let name = element.attribute("name"),
+                let member = member(attribute: name, of: index), !member.values.isEmpty
+            else { return [] }
+            return member.values.map { ($0, 20, "\(member.name): \(member.typeName)") }
         case "destination":
             return syntax.elements.compactMap { other in
                 other.value("id").map { ($0, 6, "<\(other.name)>") }
