@@ -147,6 +147,16 @@ import Testing
         server.write(raw: Data("Content-Type: nothing\r\n\r\n".utf8))
         #expect(errorCode(server.next { $0["error"] != nil }) == -32700)
         #expect(errorCode(try server.request("layoutkit/nothing")) == -32601)
+        // A message split across writes, its header with another field and the length's name in lower case.
+        let body = Data(#"{"jsonrpc":"2.0","id":"split","method":"layoutkit/nothing"}"#.utf8)
+        let framed =
+            Data(
+                "content-length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n".utf8)
+            + body
+        server.write(raw: framed.prefix(20))
+        Thread.sleep(forTimeInterval: 0.05)
+        server.write(raw: framed.dropFirst(20))
+        #expect(errorCode(server.next { $0["id"] as? String == "split" }) == -32601)
         let nowhere: [String: Any] = [
             "textDocument": ["uri": Self.uri(folder, "Nowhere.layout.xml")], "position": ["line": 0, "character": 0],
         ]
