@@ -26,6 +26,8 @@ enum BenchCommand {
         case pluginBuilds = "plugin-builds"
         /// `layout-check --swift-sources` over a generated UIKit app.
         case interfaceBuilder = "interface-builder"
+        /// `layout-check lsp`: change-to-diagnostics latency and memory over 10,000 edits.
+        case languageServer = "lsp"
     }
 
     /// The steps `--profile` can repeat.
@@ -60,8 +62,8 @@ enum BenchCommand {
           --seed S            the corpus seed (default 1)
           --plugin-builds     also time `swift build` of a package with and without LayoutCheckBuildPlugin,
                               no-op and after one layout changed (the first run compiles LayoutKit twice)
-          --only SECTION      measure one part of the table: in-process, check, plugin-builds or
-                              interface-builder
+          --only SECTION      measure one part of the table: in-process, check, plugin-builds,
+                              interface-builder or lsp
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
@@ -214,6 +216,11 @@ enum BenchCommand {
             ).run()
         }
         for row in interfaceBuilder.rows { table.append(row) }
+        var languageServer: (rows: [ResultRow], notes: [String]) = ([], [])
+        if measures(.languageServer) {
+            languageServer = try LanguageServerBenchmark(layoutCheck: checker, quick: quick, progress: progress).run()
+        }
+        for row in languageServer.rows { table.append(row) }
         print(table.markdown)
         let plan: TimingPlan = quick ? .quick : .full
         let inProcessNotes =
@@ -224,7 +231,7 @@ enum BenchCommand {
             ] : []
         let notes =
             inProcessNotes + ["ratios are LayoutKit / alternative, shown rounded; 'met' compares the unrounded medians"]
-            + checks.notes + interfaceBuilder.notes + pluginNotes + [
+            + checks.notes + interfaceBuilder.notes + languageServer.notes + pluginNotes + [
                 "load average at end: \(MachineInfo.loadAverage()); total time \(Format.duration(.now - start))"
             ]
         print(notes.map { "- " + $0 }.joined(separator: "\n"))

@@ -75,6 +75,8 @@ enum Command: Equatable, Sendable {
     case check(Arguments)
     case help
     case version
+    /// `layout-check lsp [--toolchain DIR]`: the language server, over standard input and output.
+    case languageServer(toolchain: String?)
 }
 
 /// A command line that cannot be run: the tool prints the message and a hint, and exits with 2.
@@ -97,6 +99,7 @@ extension Command {
         + "                    [--write-schemas DIR] [--format|--reporter FORMAT] [--output FILE] [--config FILE]\n"
         + "                    [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--touch FILE]\n"
         + "                    [--fix [--dry-run]] [--jobs N] PATH...\n"
+        + "       layout-check lsp [--toolchain DIR]\n"
         + "       layout-check --help | --version\n"
 
     /// The format and output file that `arguments` asks for, read as far as they can be when the
@@ -134,6 +137,7 @@ extension Command {
     /// `--help` and `--version` win over anything that follows them.
     /// - Throws: `UsageError` for an unknown option, a missing or bad value, no path, or `-` twice.
     static func parse(_ arguments: [[UInt8]], defaultJobs: Int) throws(UsageError) -> Command {
+        if arguments.first == Array("lsp".utf8) { return try parseLanguageServer(arguments.dropFirst()) }
         var result = Arguments(jobs: max(1, defaultJobs))
         var remaining = arguments[...]
         var optionsEnded = false
@@ -268,6 +272,20 @@ extension Command {
     }
 }
 
+extension Command {
+    /// `lsp [--toolchain DIR]`. (A layout file named `lsp` is checked as `./lsp`.)
+    static func parseLanguageServer(_ arguments: ArraySlice<[UInt8]>) throws(UsageError) -> Command {
+        let words = arguments.map { String(decoding: $0, as: UTF8.self) }
+        switch words.count {
+        case 0: return .languageServer(toolchain: nil)
+        case 2 where words[0] == "--toolchain" && !words[1].isEmpty: return .languageServer(toolchain: words[1])
+        default:
+            throw UsageError(
+                message: "'lsp' takes no argument but '--toolchain DIR'; it talks LSP on standard input and output")
+        }
+    }
+}
+
 /// The class rules, for `--help`, wrapped to the option column.
 private let classRules = wrapped(
     RuleDescriptor.ids(in: .classes).map(\.rawValue).joined(separator: ", "), width: 76, indent: 28
@@ -305,6 +323,11 @@ let helpText = """
                         [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
                         [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N]
                         [--fix [--dry-run]] PATH...
+           layout-check lsp [--toolchain DIR]
+                            A language server for layouts on standard input and output (LSP 3.17):
+                            the same diagnostics while the file is edited, completion, hover, go to
+                            definition, fix-its as code actions and outlet rename; diagnostics for
+                            .xib and .storyboard.
 
     ARGUMENTS:
       PATH                  A layout file, a directory, or '-' for one layout read from standard input

@@ -30,6 +30,8 @@ enum LayoutCheck {
             return printed(helpText)
         case .version:
             return printed(versionText)
+        case .languageServer(let toolchain):
+            return LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO, toolchain: toolchain).run()
         case .check(let arguments):
             return await DirectoryListings.$current.withValue(DirectoryListings()) { await check(arguments) }
         }

@@ -46,7 +46,7 @@ public struct ClassCatalog: Sendable {
         package var name: String { box.fields.name }
         package var module: String? { box.fields.module }
         /// The key of the base class, already resolved.
-        var base: String? {
+        package var base: String? {
             get { box.fields.base }
             set {
                 var fields = box.fields
@@ -65,6 +65,7 @@ public struct ClassCatalog: Sendable {
             }
         }
         /// Set on the six built-in entries only.
+        package var isBuiltIn: Bool { box.fields.builtIn != nil }
         var builtIn: ElementKind? { box.fields.builtIn }
         /// The Swift class, when the catalog came from a registry.
         var swiftType: ClassType? { box.fields.swiftType }
@@ -72,10 +73,10 @@ public struct ClassCatalog: Sendable {
         /// element's class, or the `T` a view class was registered as.
         var viewClass: View.Type? { box.fields.viewClass }
         /// Where it was declared, for schema-built catalogs.
-        var location: SourceLocation? { box.fields.location }
+        package var location: SourceLocation? { box.fields.location }
         /// Why its members are not all known (a list the Swift syntax does not show): rules then never
         /// claim one is missing. `nil` for a class whose members are all known.
-        var openReason: String? { box.fields.openReason }
+        package var openReason: String? { box.fields.openReason }
         /// The superclass as written, when it is no class the catalog has (a library's without sources):
         /// the class's ancestry above it is unknown, so no rule may say what it does not derive from.
         var unknownBase: String? { box.fields.unknownBase }

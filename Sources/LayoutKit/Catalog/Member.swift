@@ -109,10 +109,10 @@ extension ClassCatalog {
         /// sender class), when it has one; a property's type is a `PropertyType`, not a class.
         var type: String? { box.fields.type }
         /// The type as declared, for messages: a class, or a property's `PropertyType` raw value.
-        var typeName: String { box.fields.typeName }
+        package var typeName: String { box.fields.typeName }
         package var isOptional: Bool { box.fields.isOptional }
         /// A property of type `enum`: the values it accepts, in declaration order; empty otherwise.
-        var values: [String] { box.fields.values }
+        package var values: [String] { box.fields.values }
         /// Where it was declared, for schema-built catalogs.
         package var location: SourceLocation? { box.fields.location }
         /// The Swift member, when the catalog came from a registry. Kept out of every comparison: it is
@@ -120,7 +120,7 @@ extension ClassCatalog {
         var declaration: MemberDeclaration? { box.fields.declaration }
         /// An Interface Builder outlet collection (`[UIButton]`): connected by `<outletCollection>`, and
         /// its `type` is the class of each element.
-        var isCollection: Bool { box.fields.isCollection }
+        package var isCollection: Bool { box.fields.isCollection }
 
         package var name: String { key.name }
         package var kind: MemberKind { key.kind }
