@@ -281,6 +281,43 @@ async def test_code_actions_answer_a_list_and_rename_renames_the_outlet_everywhe
     assert swift_edit.range.start == types.Position(line=11, character=20)
 
 
+async def test_a_fix_it_is_a_quick_fix_whose_edit_repairs_the_file(client):
+    """The checker's fix-it for a misspelled outlet (one candidate) is a code action: its edit, in UTF-16
+    positions after an emoji on the same line, turns the buffer into one the checker finds clean."""
+    text = CARD.read_text().replace('<label outlet="titleLabel"', '<label text="📷" outlet="titleLabl"')
+    uri = await open_layout(client, CARD, text=text)
+    [finding] = [d for d in client.diagnostics[uri] if d.code == "unknown-outlet"]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=finding.range,
+            context=types.CodeActionContext(diagnostics=[finding]),
+        )
+    )
+    [action] = actions
+    assert action.kind == types.CodeActionKind.QuickFix and "titleLabel" in action.title
+    [edit] = action.edit.changes[uri]
+    assert edit.new_text == "titleLabel"
+    assert edit.range.start == position_of(text, 'titleLabl"') and edit.range.end == position_of(text, '" font=')
+    lines = text.split("\n")
+    line = lines[edit.range.start.line].encode("utf-16-le")
+    start, end = edit.range.start.character * 2, edit.range.end.character * 2
+    lines[edit.range.start.line] = (line[:start] + edit.new_text.encode("utf-16-le") + line[end:]).decode("utf-16-le")
+    fixed = "\n".join(lines)
+    assert 'outlet="titleLabel"' in fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    for _ in range(200):
+        await asyncio.sleep(0.02)
+        if not [d for d in client.diagnostics.get(uri, []) if d.code == "unknown-outlet"]:
+            break
+    assert [d for d in client.diagnostics[uri] if d.code == "unknown-outlet"] == []
+
+
 async def test_requests_the_server_cannot_answer_are_errors_and_the_next_one_works(client):
     text = CARD.read_text()
     uri = await open_layout(client, CARD)

@@ -131,8 +131,9 @@ extension LanguageServer {
 
     // MARK: Code actions
 
-    /// The fix-its of the diagnostics the client sends back (`WorkspaceChecker.fixIts`, empty until
-    /// diagnostics carry fix-its), as quick fixes.
+    /// The fix-its of the layout's findings whose place is in the requested range, as quick fixes: each
+    /// one workspace edit, its byte ranges turned into the client's UTF-16 positions (of the open
+    /// document as edited, or of the file on disk for an edit in another file).
     func codeActions(_ params: [String: Any]) throws(ResponseError) -> Any {
         guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String else {
             throw .invalidParams("no textDocument.uri")
@@ -145,28 +146,47 @@ extension LanguageServer {
         else {
             throw .invalidParams("no range inside the document")
         }
-        let checker = checker(for: document.path)
         let found = Self.isLayout(uri) ? layoutFindings(document) : []
         var actions: [[String: Any]] = []
-        for diagnostic in found {
+        for diagnostic in found where !diagnostic.fixIts.isEmpty {
             let position = document.position(line: diagnostic.location.line, column: diagnostic.location.column)
             guard position.line >= range.start.line, position.line <= range.end.line else { continue }
-            for fix in checker.fixIts(for: diagnostic) {
-                var changes: [String: [[String: Any]]] = [:]
-                for (path, edits) in fix.edits {
-                    changes[Self.uri(of: path)] = edits.map { edit in
-                        let start = location(edit.start)["range"] as? [String: Any]
-                        let end = location(edit.end)["range"] as? [String: Any]
-                        return [
-                            "range": ["start": start?["start"] ?? [:], "end": end?["start"] ?? [:]],
-                            "newText": edit.text,
-                        ]
-                    }
-                }
-                actions.append(["title": fix.title, "kind": "quickfix", "edit": ["changes": changes]])
+            for fix in diagnostic.fixIts {
+                guard let changes = workspaceChanges(fix) else { continue }
+                actions.append([
+                    "title": fix.description, "kind": "quickfix", "isPreferred": diagnostic.fixIts.count == 1,
+                    "diagnostics": [lspDiagnostic(diagnostic, in: document)], "edit": ["changes": changes],
+                ])
             }
         }
         return actions
+    }
+
+    /// A fix-it's edits by document URI, as LSP text edits; `nil` when a file it edits cannot be read.
+    private func workspaceChanges(_ fix: FixIt) -> [String: [[String: Any]]]? {
+        var changes: [String: [[String: Any]]] = [:]
+        for (path, edits) in Dictionary(grouping: fix.edits, by: \.file) {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let uri = Self.uri(of: absolute)
+            let text: TextDocument
+            if let open = documents[uri] {
+                text = open
+            } else if let bytes = FileManager.default.contents(atPath: absolute) {
+                text = TextDocument(uri: uri, path: absolute, version: 0, text: String(decoding: bytes, as: UTF8.self))
+            } else {
+                return nil
+            }
+            let positions = text.positions(
+                ofUTF8: Set(edits.flatMap { [$0.byteRange.lowerBound, $0.byteRange.upperBound] }))
+            for edit in edits {
+                guard let start = positions[edit.byteRange.lowerBound], let end = positions[edit.byteRange.upperBound]
+                else { return nil }
+                changes[uri, default: []].append([
+                    "range": lspRange(text, start: start, end: end), "newText": edit.replacement,
+                ])
+            }
+        }
+        return changes
     }
 
     // MARK: Rename

@@ -308,7 +308,7 @@ final class LanguageServer {
         return checker(for: document.path).diagnostics(forFile: document.path, text: bytes, openDocuments: open)
     }
 
-    private func lspDiagnostic(_ diagnostic: Diagnostic, in document: TextDocument) -> [String: Any] {
+    func lspDiagnostic(_ diagnostic: Diagnostic, in document: TextDocument) -> [String: Any] {
         let place = diagnostic.location
         let start = document.position(line: place.line, column: place.column)
         var result: [String: Any] = [

@@ -78,6 +78,35 @@ struct TextDocument {
     }
 
     /// The position of a checker's 1-based line and column (columns count Unicode scalars).
+    /// The positions of UTF-8 byte offsets into the text (a fix-it's edits), found in one pass over the
+    /// text however many there are; an offset past the end or inside a character has none.
+    func positions(ofUTF8 offsets: Set<Int>) -> [Int: Position] {
+        var found: [Int: Position] = [:]
+        var pending = offsets.filter { $0 >= 0 }.sorted()[...]
+        var bytes = 0
+        var index = 0
+        while let next = pending.first {
+            if next == bytes {
+                found[next] = position(of: index)
+                pending.removeFirst()
+                continue
+            }
+            guard next > bytes, index < units.count else {
+                pending.removeFirst()
+                continue
+            }
+            let unit = units[index]
+            if UTF16.isLeadSurrogate(unit) {
+                bytes += 4
+                index += 2
+            } else {
+                bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3
+                index += 1
+            }
+        }
+        return found
+    }
+
     func position(line: Int, column: Int) -> Position {
         let lineIndex = max(0, min(line - 1, lineStarts.count - 1))
         var offset = lineStarts[lineIndex]

@@ -104,17 +104,6 @@ final class WorkspaceChecker {
         return interfaceBuilder.check(text, file: path).diagnostics.filter { $0.sourceLocation?.file == path }
     }
 
-    /// The repairs a diagnostic carries, for code actions. The seam for fix-its (issue 41): empty until
-    /// diagnostics carry them; then this maps each to its edits, and the server offers them unchanged.
-    func fixIts(for diagnostic: Diagnostic) -> [FixIt] { [] }
-
-    /// One repair: what it does and the text it puts where.
-    struct FixIt {
-        var title: String
-        /// Replacements by absolute path: a 1-based line and column (in Unicode scalars) range, and the text.
-        var edits: [String: [(start: SourceLocation, end: SourceLocation, text: String)]]
-    }
-
     // MARK: The workspace's files
 
     /// Reads the Swift sources again (a Swift file changed or was saved) and the class schemas.
