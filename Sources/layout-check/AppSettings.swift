@@ -13,10 +13,25 @@ enum AppSettings {
     ) -> IdentifierCheck.Context {
         let everywhere = (paths + roots).filter { $0 != .standardInput && LayoutCheck.isDirectory($0) }
         var context = IdentifierCheck.Context()
+        readObjectiveC(everywhere, isExcluded, into: &context)
+        var names: Set<String> = []
+        // A setting that may name any file leaves `settingsNames` nil: nothing is unloaded.
+        guard let plists = readPropertyLists(everywhere, isExcluded, names: &names),
+            let projects = readBuildSettings(everywhere, isExcluded, plists: plists.paths, names: &names)
+        else { return context }
+        if plists.read + projects > 0 { context.settingsNames = names }
+        return context
+    }
+
+    /// Whether the Objective-C files may name an Interface Builder identifier or file (one that cannot be
+    /// read may name anything), and the classes they implement.
+    private static func readObjectiveC(
+        _ paths: [SystemPath], _ isExcluded: (@Sendable (SystemPath) -> Bool)?,
+        into context: inout IdentifierCheck.Context
+    ) {
         for suffix in [".m", ".mm"] {
-            var search = discovery(suffix, everywhere, isExcluded)
+            var search = discovery(suffix, paths, isExcluded)
             while let file = search.next() {
-                // A file that cannot be read may name anything.
                 guard case .bytes(let bytes) = file.contents() else {
                     context.hasObjectiveC = true
                     continue
@@ -26,28 +41,40 @@ enum AppSettings {
                 context.objectiveCClasses.formUnion(scan.classes)
             }
         }
-        // `Info.plist`, `Shop-Info.plist`.
-        var plists = discovery("Info.plist", everywhere, isExcluded)
-        var names: Set<String> = []
+    }
+
+    /// The names the `Info.plist` files (`Info.plist`, `Shop-Info.plist`) load, added to `names`: how many
+    /// were read and their paths; `nil` when one may name any file (it cannot be read — not a regular
+    /// file, malformed, past the reader's work limit — or names one the build fills in, `$(MAIN_STORYBOARD)`).
+    private static func readPropertyLists(
+        _ paths: [SystemPath], _ isExcluded: (@Sendable (SystemPath) -> Bool)?, names: inout Set<String>
+    ) -> (read: Int, paths: Set<String>)? {
+        var plists = discovery("Info.plist", paths, isExcluded)
         var read = 0
         var readPlists: Set<String> = []
         while let file = plists.next() {
-            // One that cannot be read (not a regular file, malformed, past the reader's work limit) may
-            // name any file.
             guard case .bytes(let bytes) = file.contents(), let found = storyboardNames(inPropertyList: bytes) else {
-                return context
+                return nil
             }
-            // A name the build fills in (`$(MAIN_STORYBOARD)`) could be any file.
-            if found.contains(where: { $0.contains("$(") || $0.contains("${") }) { return context }
+            if found.contains(where: { $0.contains("$(") || $0.contains("${") }) { return nil }
             names.formUnion(found)
             readPlists.insert(standardized(file.displayPath))
             read += 1
         }
-        // Xcode's generated Info.plist: `INFOPLIST_KEY_UIMainStoryboardFile` and the like of each target of
-        // the projects under the PATHs and the Swift folders, or beside them.
-        var projects = discovery("project.pbxproj", everywhere, isExcluded)
+        return (read, readPlists)
+    }
+
+    /// The names Xcode's generated Info.plist loads (`INFOPLIST_KEY_UIMainStoryboardFile` and the like of
+    /// each target of the projects under the PATHs and the Swift folders, or beside them), added to
+    /// `names`: how many projects were read; `nil` when a target may load a file no setting names.
+    private static func readBuildSettings(
+        _ paths: [SystemPath], _ isExcluded: (@Sendable (SystemPath) -> Bool)?, plists: Set<String>,
+        names: inout Set<String>
+    ) -> Int? {
+        var projects = discovery("project.pbxproj", paths, isExcluded)
         // Found beside a folder, not named: opened without blocking, a regular file only.
-        for beside in projectsBeside(everywhere) { try? projects.add(beside, isExplicit: false) }
+        for beside in projectsBeside(paths) { try? projects.add(beside, isExplicit: false) }
+        var read = 0
         while let file = projects.next() {
             let parts = file.displayPath.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj"),
@@ -56,29 +83,33 @@ enum AppSettings {
             else { continue }
             let folder = parts.dropLast(2).joined(separator: "/")
             for target in project.targets {
-                for key in target.buildSettings.keys
-                where key.hasPrefix("INFOPLIST_KEY_") && (key.contains("Storyboard") || key.contains("NibFile")) {
-                    // A setting of an `.xcconfig` or the environment: the name is not known.
-                    guard let name = target.setting(key), !name.contains("$(") else { return context }
-                    names.insert(name)
-                }
-                // An extension names its storyboard in its Info.plist's NSExtension dictionary, which no
-                // build setting can give: without that file, the storyboard it loads is not known.
-                if target.productType?.contains("extension") == true, target.buildSettings["INFOPLIST_FILE"] == nil {
-                    return context
-                }
-                // A target's own Info.plist that was not read may name its main storyboard.
-                if target.buildSettings["INFOPLIST_FILE"] != nil {
-                    guard let plist = target.setting("INFOPLIST_FILE"),
-                        readPlists.contains(
-                            standardized(plist.hasPrefix("/") || folder.isEmpty ? plist : "\(folder)/\(plist)"))
-                    else { return context }
-                }
+                guard let loaded = loadedNames(target, folder: folder, plists: plists) else { return nil }
+                names.formUnion(loaded)
             }
             read += 1
         }
-        if read > 0 { context.settingsNames = names }
-        return context
+        return read
+    }
+
+    /// The files one target's build settings load; `nil` when it may load one they do not name: a setting
+    /// of an `.xcconfig` or the environment, an extension (it names its storyboard in its Info.plist's
+    /// NSExtension dictionary) without its Info.plist, a target's own Info.plist that was not read.
+    private static func loadedNames(_ target: XcodeTarget, folder: String, plists: Set<String>) -> Set<String>? {
+        var names: Set<String> = []
+        for key in target.buildSettings.keys
+        where key.hasPrefix("INFOPLIST_KEY_") && (key.contains("Storyboard") || key.contains("NibFile")) {
+            guard let name = target.setting(key), !name.contains("$(") else { return nil }
+            names.insert(name)
+        }
+        if target.productType?.contains("extension") == true, target.buildSettings["INFOPLIST_FILE"] == nil {
+            return nil
+        }
+        if target.buildSettings["INFOPLIST_FILE"] != nil {
+            guard let plist = target.setting("INFOPLIST_FILE"),
+                plists.contains(standardized(plist.hasPrefix("/") || folder.isEmpty ? plist : "\(folder)/\(plist)"))
+            else { return nil }
+        }
+        return names
     }
 
     /// The words of Objective-C that name a storyboard, nib, scene, segue or reuse identifier

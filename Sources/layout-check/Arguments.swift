@@ -141,115 +141,25 @@ extension Command {
         var result = Arguments(jobs: max(1, defaultJobs))
         var remaining = arguments[...]
         var optionsEnded = false
-
         while let bytes = remaining.popFirst() {
             // Options are ASCII; a PATH keeps the bytes the shell passed, UTF-8 or not.
             let argument = String(decoding: bytes, as: UTF8.self)
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 result.paths.append(SystemPath(bytes: bytes))
-                continue
-            }
-            if argument == "--" {
+            } else if argument == "--" {
                 optionsEnded = true
-                continue
-            }
-            let name: String
-            var inlineValue: [UInt8]?
-            if argument.hasPrefix("--"), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                name = String(decoding: bytes[..<equals], as: UTF8.self)
-                inlineValue = Array(bytes[(equals + 1)...])
             } else {
-                name = argument
-            }
-            func rawValue() throws(UsageError) -> [UInt8] {
-                if let inlineValue { return inlineValue }
-                // `--format --jobs 2` lacks a value; it does not mean the format "--jobs".
-                guard let next = remaining.first, !next.starts(with: "--".utf8) else {
-                    throw UsageError(message: "option '\(name)' needs a value")
-                }
-                remaining.removeFirst()
-                return next
-            }
-            func value() throws(UsageError) -> String { String(decoding: try rawValue(), as: UTF8.self) }
-            func pathValue() throws(UsageError) -> String {
-                let path = try value()
-                guard !path.isEmpty else { throw UsageError(message: "option '\(name)' needs a file") }
-                return path
-            }
-            func noValue() throws(UsageError) {
-                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
-            }
-
-            switch name {
-            case "-h", "--help":
-                try noValue()
-                return .help
-            case "--version":
-                try noValue()
-                return .version
-            case "--schemas":
-                let directory = SystemPath(bytes: try rawValue())
-                guard directory != SystemPath("") else {
-                    throw UsageError(message: "option '--schemas' needs a directory")
-                }
-                // Standard input is the one layout `-` names; class schemas come from files only.
-                guard directory != .standardInput else {
-                    throw UsageError(message: "'--schemas' cannot read standard input ('-'): name a directory or file")
-                }
-                result.schemaDirectories.append(directory)
-            case "--swift-sources":
-                let directory = SystemPath(bytes: try rawValue())
-                guard directory != SystemPath("") else {
-                    throw UsageError(message: "option '--swift-sources' needs a directory")
-                }
-                result.swiftSources.append(directory)
-            case "--toolchain":
-                let directory = try value()
-                guard !directory.isEmpty else { throw UsageError(message: "option '--toolchain' needs a directory") }
-                result.toolchain = directory
-            case "--format", "--reporter":
-                let text = try value()
-                guard let format = OutputFormat(rawValue: text) else {
-                    let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "unknown format '\(text)' for '\(name)' (expected one of: \(known))")
-                }
-                result.format = format
-            case "--output":
-                result.output = try pathValue()
-            case "--quiet":
-                try noValue()
-                result.quiet = true
-            case "--config":
-                result.configuration = try pathValue()
-            case "--baseline":
-                result.baseline = try pathValue()
-            case "--write-baseline":
-                result.writeBaseline = try pathValue()
-            case "--write-schemas":
-                result.writeSchemas = try pathValue()
-            case "--touch":
-                result.touch = try pathValue()
-            case "--strict":
-                try noValue()
-                result.strict = true
-            case "--fix":
-                try noValue()
-                result.fix = true
-            case "--dry-run":
-                try noValue()
-                result.dryRun = true
-            case "--jobs", "-j":
-                let text = try value()
-                guard let jobs = Int(text), jobs >= 1 else {
-                    throw UsageError(message: "'--jobs' needs a whole number of at least 1, not '\(text)'")
-                }
-                result.jobs = jobs
-            default:
-                throw UsageError(
-                    message: "unknown option '\(SystemPath(bytes: bytes))'" + suggestion(for: name, in: Self.options))
+                var option = OptionReader(bytes, remaining: remaining)
+                if let command = try option.apply(to: &result) { return command }
+                remaining = option.remaining
             }
         }
+        try validate(result)
+        return .check(result)
+    }
 
+    /// The combinations of options a check cannot run with.
+    private static func validate(_ result: Arguments) throws(UsageError) {
         guard !result.paths.isEmpty else {
             throw UsageError(message: "no PATH given: name the layout files or directories to check")
         }
@@ -268,7 +178,113 @@ extension Command {
         if result.paths.count(where: { $0 == .standardInput }) > 1 {
             throw UsageError(message: "'-' (standard input) can be given only once")
         }
-        return .check(result)
+    }
+}
+
+/// One option of the command line and its value: after `=` (`--jobs=4`), or the next argument.
+private struct OptionReader {
+    let bytes: [UInt8]
+    let name: String
+    let inlineValue: [UInt8]?
+    /// The arguments after the option; its value, when it takes the next one, is removed.
+    private(set) var remaining: ArraySlice<[UInt8]>
+
+    init(_ bytes: [UInt8], remaining: ArraySlice<[UInt8]>) {
+        self.bytes = bytes
+        self.remaining = remaining
+        if bytes.starts(with: "--".utf8), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            name = String(decoding: bytes[..<equals], as: UTF8.self)
+            inlineValue = Array(bytes[(equals + 1)...])
+        } else {
+            name = String(decoding: bytes, as: UTF8.self)
+            inlineValue = nil
+        }
+    }
+
+    mutating func rawValue() throws(UsageError) -> [UInt8] {
+        if let inlineValue { return inlineValue }
+        // `--format --jobs 2` lacks a value; it does not mean the format "--jobs".
+        guard let next = remaining.first, !next.starts(with: "--".utf8) else {
+            throw UsageError(message: "option '\(name)' needs a value")
+        }
+        remaining.removeFirst()
+        return next
+    }
+
+    mutating func value() throws(UsageError) -> String { String(decoding: try rawValue(), as: UTF8.self) }
+
+    mutating func pathValue() throws(UsageError) -> String {
+        let path = try value()
+        guard !path.isEmpty else { throw UsageError(message: "option '\(name)' needs a file") }
+        return path
+    }
+
+    /// A directory option's value: never empty, and never `-` for an option that reads files only.
+    mutating func directoryValue(allowingStandardInput: Bool = true) throws(UsageError) -> SystemPath {
+        let directory = SystemPath(bytes: try rawValue())
+        guard directory != SystemPath("") else { throw UsageError(message: "option '\(name)' needs a directory") }
+        guard allowingStandardInput || directory != .standardInput else {
+            throw UsageError(message: "'\(name)' cannot read standard input ('-'): name a directory or file")
+        }
+        return directory
+    }
+
+    func noValue() throws(UsageError) {
+        if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+    }
+
+    /// Sets the option in `result`; `--help` and `--version` are the command instead.
+    mutating func apply(to result: inout Arguments) throws(UsageError) -> Command? {
+        switch name {
+        case "-h", "--help":
+            try noValue()
+            return .help
+        case "--version":
+            try noValue()
+            return .version
+        // Standard input is the one layout `-` names; class schemas come from files only.
+        case "--schemas": result.schemaDirectories.append(try directoryValue(allowingStandardInput: false))
+        case "--swift-sources": result.swiftSources.append(try directoryValue())
+        case "--toolchain":
+            let directory = try value()
+            guard !directory.isEmpty else { throw UsageError(message: "option '--toolchain' needs a directory") }
+            result.toolchain = directory
+        case "--format", "--reporter":
+            let text = try value()
+            guard let format = OutputFormat(rawValue: text) else {
+                let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(message: "unknown format '\(text)' for '\(name)' (expected one of: \(known))")
+            }
+            result.format = format
+        case "--output": result.output = try pathValue()
+        case "--config": result.configuration = try pathValue()
+        case "--baseline": result.baseline = try pathValue()
+        case "--write-baseline": result.writeBaseline = try pathValue()
+        case "--write-schemas": result.writeSchemas = try pathValue()
+        case "--touch": result.touch = try pathValue()
+        case "--quiet", "--strict", "--fix", "--dry-run":
+            try noValue()
+            Self.setFlag(name, in: &result)
+        case "--jobs", "-j":
+            let text = try value()
+            guard let jobs = Int(text), jobs >= 1 else {
+                throw UsageError(message: "'--jobs' needs a whole number of at least 1, not '\(text)'")
+            }
+            result.jobs = jobs
+        default:
+            throw UsageError(
+                message: "unknown option '\(SystemPath(bytes: bytes))'" + suggestion(for: name, in: Command.options))
+        }
+        return nil
+    }
+
+    private static func setFlag(_ name: String, in result: inout Arguments) {
+        switch name {
+        case "--quiet": result.quiet = true
+        case "--strict": result.strict = true
+        case "--fix": result.fix = true
+        default: result.dryRun = true
+        }
     }
 }
 

@@ -177,24 +177,30 @@ struct FileDiscovery {
                 continue
             }
             guard yields, isExcluded?(child) != true else { continue }
-            if let outside {
-                guard isFirstReach(child, status: status) else { continue }
-                return InputFile(path: child, isExplicit: false, refusal: areas[listingArea].outsideReason(outside))
-            }
-            if exists, !status.isRegularFile {
-                guard isFirstReach(child, status: status) else { continue }
-                return InputFile(
-                    path: child, isExplicit: false, refusal: "it is not a regular file (a FIFO, socket or device)")
-            }
-            if exists, !isLink, status.isRegularFile, status.st_nlink == 1 {
-                // Its only name, in a directory read once: only a path in `sharedFiles` can have come first.
-                if !sharedFiles.isEmpty, sharedFiles.contains(FileIdentity(status)) { continue }
-                return InputFile(path: child, isExplicit: false)
-            }
-            if isFirstReach(child, status: exists ? status : nil) { return InputFile(path: child, isExplicit: false) }
+            if let file = file(child, status: exists ? status : nil, isLink: isLink, outside: outside) { return file }
         }
         self.listing = nil
         return nil
+    }
+
+    /// The file a yielded entry is, the first time the search reaches it: refused when it leads out of the
+    /// area or is not a regular file; `nil` when it was reached before by another path.
+    private mutating func file(_ child: SystemPath, status: stat?, isLink: Bool, outside: String?) -> InputFile? {
+        if let outside {
+            guard let status, isFirstReach(child, status: status) else { return nil }
+            return InputFile(path: child, isExplicit: false, refusal: areas[listingArea].outsideReason(outside))
+        }
+        if let status, !status.isRegularFile {
+            guard isFirstReach(child, status: status) else { return nil }
+            return InputFile(
+                path: child, isExplicit: false, refusal: "it is not a regular file (a FIFO, socket or device)")
+        }
+        if let status, !isLink, status.st_nlink == 1 {
+            // Its only name, in a directory read once: only a path in `sharedFiles` can have come first.
+            if !sharedFiles.isEmpty, sharedFiles.contains(FileIdentity(status)) { return nil }
+            return InputFile(path: child, isExplicit: false)
+        }
+        return isFirstReach(child, status: status) ? InputFile(path: child, isExplicit: false) : nil
     }
 
     /// Whether the search yields an entry of this name (not a directory, not beginning with `.`): the

@@ -39,24 +39,8 @@ struct RunSettings {
             }
         }
         if let configurationPath {
-            // One found by the search is opened without blocking and must be a regular file, like every
-            // file a search finds; one `--config` names is read whatever it is.
-            let contents = InputFile(path: SystemPath(configurationPath), isExplicit: arguments.configuration != nil)
-                .contents()
-            switch contents {
-            case .unreadable(let reason) where arguments.configuration == nil:
-                return .failure(.invalid([discoveryProblem(configurationPath, "cannot read it: \(reason)")]))
-            case .unreadable(let reason):
-                return .failure(.usage(UsageError(message: "--config: cannot read '\(configurationPath)': \(reason)")))
-            case .bytes(let bytes):
-                let (configuration, diagnostics) = CheckConfiguration.read(bytes, file: configurationPath)
-                if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
-                let outside = confinementProblems(
-                    configuration, directory: directory(of: configurationPath), workingDirectory: workingDirectory)
-                if !outside.isEmpty { return .failure(.invalid(outside)) }
-                settings.configuration = configuration
-                settings.configurationDirectory = directory(of: configurationPath)
-                settings.excludeBase = ArtifactPath.absolute(directory(of: configurationPath), in: workingDirectory)
+            if let failure = settings.readConfiguration(configurationPath, named: arguments.configuration != nil) {
+                return .failure(failure)
             }
         }
         // What the run writes stays in the repository and replaces no device, FIFO or link's target
@@ -68,43 +52,67 @@ struct RunSettings {
         if let path = arguments.writeSchemas, let problem = boundary.writeProblem(path, isFolder: true) {
             return .failure(.usage(UsageError(message: "--write-schemas: not writing into '\(path)': \(problem)")))
         }
+        if let failure = settings.readBaseline(arguments, configurationPath: configurationPath) {
+            return .failure(failure)
+        }
+        return .success(settings)
+    }
 
-        // The command line wins: `--write-baseline` records afresh even when the configuration names a
-        // baseline, and `--baseline` replaces it.
+    /// Reads the configuration file: one found by the search is opened without blocking and must be a
+    /// regular file, like every file a search finds; one `--config` names (`named`) is read whatever it is.
+    private mutating func readConfiguration(_ path: String, named: Bool) -> Failure? {
+        switch InputFile(path: SystemPath(path), isExplicit: named).contents() {
+        case .unreadable(let reason) where !named:
+            return .invalid([Self.discoveryProblem(path, "cannot read it: \(reason)")])
+        case .unreadable(let reason):
+            return .usage(UsageError(message: "--config: cannot read '\(path)': \(reason)"))
+        case .bytes(let bytes):
+            let (read, diagnostics) = CheckConfiguration.read(bytes, file: path)
+            if !diagnostics.isEmpty { return .invalid(diagnostics) }
+            let directory = Self.directory(of: path)
+            let outside = Self.confinementProblems(read, directory: directory, workingDirectory: workingDirectory)
+            if !outside.isEmpty { return .invalid(outside) }
+            configuration = read
+            configurationDirectory = directory
+            excludeBase = ArtifactPath.absolute(directory, in: workingDirectory)
+            return nil
+        }
+    }
+
+    /// Reads the baseline: `--baseline`, else the configuration's `<baseline>` (not when
+    /// `--write-baseline` records afresh). The command line wins. A person names `--baseline` (a pipe from
+    /// `<(…)` included); the configuration's `<baseline>` is the repository's to say, so it is held to the
+    /// repository and to a regular file, read without blocking (article "Security").
+    private mutating func readBaseline(_ arguments: Arguments, configurationPath: String?) -> Failure? {
         var baselinePath = arguments.baseline ?? arguments.writeBaseline
         var option = "--baseline"
-        // A person names `--baseline` (a pipe from `<(…)` included); the configuration's `<baseline>` is
-        // the repository's to say, so it is held to the repository and to a regular file, read without
-        // blocking (article "Security").
         var isNamedByConfiguration = false
-        if baselinePath == nil, let configured = settings.configuration.baseline,
-            let configurationDirectory = settings.configurationDirectory, let configurationPath
+        if baselinePath == nil, let configured = configuration.baseline, let configurationDirectory,
+            let configurationPath
         {
             let path = configured.hasPrefix("/") ? configured : configurationDirectory + configured
-            if let problem = configuredBaselineProblem(path, configurationDirectory, workingDirectory) {
-                return .failure(
-                    .invalid([
-                        Diagnostic(
-                            rule: .configuration, message: "cannot use the baseline \(quoted(configured)): \(problem)",
-                            location: settings.configuration.pathLocations[configured]
-                                ?? SourceLocation(file: configurationPath, line: 1, column: 1))
-                    ]))
+            if let problem = Self.configuredBaselineProblem(path, configurationDirectory, workingDirectory) {
+                return .invalid([
+                    Diagnostic(
+                        rule: .configuration, message: "cannot use the baseline \(quoted(configured)): \(problem)",
+                        location: configuration.pathLocations[configured]
+                            ?? SourceLocation(file: configurationPath, line: 1, column: 1))
+                ])
             }
             baselinePath = path
             option = "<baseline> of \(configurationPath)"
             isNamedByConfiguration = true
         }
-        settings.baselineDirectory = ArtifactPath.absolute(directory(of: baselinePath ?? ""), in: workingDirectory)
-        if arguments.writeBaseline == nil, let path = baselinePath {
-            switch read(path, option: option, isExplicit: !isNamedByConfiguration) {
-            case .failure(let error): return .failure(.usage(error))
-            case .success(let bytes):
-                let (baseline, diagnostics) = Baseline.read(bytes, file: path)
-                if !diagnostics.isEmpty { return .failure(.invalid(diagnostics)) }
-                settings.baseline = baseline
-            }
+        baselineDirectory = ArtifactPath.absolute(Self.directory(of: baselinePath ?? ""), in: workingDirectory)
+        guard arguments.writeBaseline == nil, let path = baselinePath else { return nil }
+        switch Self.read(path, option: option, isExplicit: !isNamedByConfiguration) {
+        case .failure(let error): return .usage(error)
+        case .success(let bytes):
+            let (baseline, diagnostics) = Baseline.read(bytes, file: path)
+            if !diagnostics.isEmpty { return .invalid(diagnostics) }
+            self.baseline = baseline
+            return nil
         }
-        return .success(settings)
     }
 
     /// What the configuration search found.

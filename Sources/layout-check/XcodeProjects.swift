@@ -115,28 +115,9 @@ struct XcodeProjects {
                     }
                 },
                 dependencies: target.dependencies.map { first + $0 })
-            // Files of another target's synchronized folder that the project adds to this one: each held
-            // to the repository and counted when missing, as every file a project lists.
             for folder in target.synchronizedAdditions {
                 guard let path = existing([folder.path]).first else { continue }
-                for member in folder.exceptions.sorted() {
-                    let members = Self.members(member, of: path.description)
-                    if members.isEmpty {
-                        // `../../outside/x.storyboard`: a member that is no path inside the folder.
-                        if Self.leavesFolder(member) { outsideFiles += 1 } else { missingFiles += 1 }
-                    }
-                    for member in members {
-                        guard let file = locate("\(path)/\(member)", boundary: boundary, listings: &listings)
-                        else { continue }
-                        if member.hasSuffix(".swift") {
-                            added.swiftFiles.append(file)
-                        } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
-                            added.interfaceBuilderFiles.append(file)
-                        } else if LayoutCheck.isDirectory(file) {
-                            added.synchronizedFolders.append((file, []))
-                        }
-                    }
-                }
+                addMembers(of: folder, at: path, to: &added, boundary: boundary, listings: &listings)
             }
             targets.append(added)
         }
@@ -144,6 +125,31 @@ struct XcodeProjects {
         summaries.append(
             "read the Xcode project \(location): "
                 + (described.isEmpty ? "no native target" : described.joined(separator: ", ")))
+    }
+
+    /// Files of another target's synchronized folder that the project adds to `target`: each held to the
+    /// repository and counted when missing, as every file a project lists.
+    private mutating func addMembers(
+        of folder: XcodeSynchronizedFolder, at path: SystemPath, to target: inout Target, boundary: RepositoryBoundary,
+        listings: inout [String: [String]]
+    ) {
+        for member in folder.exceptions.sorted() {
+            let members = Self.members(member, of: path.description)
+            if members.isEmpty {
+                // `../../outside/x.storyboard`: a member that is no path inside the folder.
+                if Self.leavesFolder(member) { outsideFiles += 1 } else { missingFiles += 1 }
+            }
+            for member in members {
+                guard let file = locate("\(path)/\(member)", boundary: boundary, listings: &listings) else { continue }
+                if member.hasSuffix(".swift") {
+                    target.swiftFiles.append(file)
+                } else if InterfaceBuilderRun.isInterfaceBuilderFile(file) {
+                    target.interfaceBuilderFiles.append(file)
+                } else if LayoutCheck.isDirectory(file) {
+                    target.synchronizedFolders.append((file, []))
+                }
+            }
+        }
     }
 
     /// A path of a project in `folder` (the one holding the `.xcodeproj`), as the run prints it: `..`

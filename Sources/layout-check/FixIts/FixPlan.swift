@@ -23,60 +23,21 @@ struct FixPlan: Sendable {
     var fixItCount = 0
 
     init(_ diagnostics: [Diagnostic]) {
-        // Every fix-it with where its finding is, for the notes.
-        var fixIts: [(fixIt: FixIt, place: String)] = []
-        for diagnostic in diagnostics {
-            let place = diagnostic.sourceLocation?.description ?? "layout-check"
-            // A finding with two fix-its offers a choice, not a repair.
+        // Every fix-it with where its finding is, for the notes. A finding with two fix-its offers a
+        // choice, not a repair.
+        let fixIts = diagnostics.compactMap { diagnostic -> (fixIt: FixIt, place: String)? in
             guard diagnostic.fixIts.count == 1, let fixIt = diagnostic.fixIts.first, !fixIt.edits.isEmpty else {
-                continue
+                return nil
             }
-            fixIts.append((fixIt, place))
+            return (fixIt, diagnostic.sourceLocation?.description ?? "layout-check")
         }
-        // The distinct edits, each with the fix-its that make it.
-        var editIndex: [FixIt.Edit: Int] = [:]
-        var edits: [FixIt.Edit] = []
-        var makers: [[Int]] = []
-        for (number, item) in fixIts.enumerated() {
-            for edit in item.fixIt.edits {
-                if let index = editIndex[edit] {
-                    if makers[index].last != number { makers[index].append(number) }
-                } else {
-                    editIndex[edit] = edits.count
-                    edits.append(edit)
-                    makers.append([number])
-                }
-            }
-        }
-        // Overlaps, file by file, found in one pass over the edits by offset: an edit overlaps the one
-        // reaching furthest before it when it starts before that one ends (two insertions at one offset
-        // overlap too: their order would be a guess).
-        var skipped = Set<Int>()
+        let distinct = Self.distinctEdits(fixIts.map(\.fixIt))
+        let edits = distinct.edits
         let order = edits.indices.sorted { left, right in
             (edits[left].file, edits[left].byteRange.lowerBound, edits[left].byteRange.upperBound)
                 < (edits[right].file, edits[right].byteRange.lowerBound, edits[right].byteRange.upperBound)
         }
-        var reaching: Int?
-        for index in order {
-            if let previous = reaching, edits[previous].file == edits[index].file {
-                let earlier = edits[previous].byteRange
-                let range = edits[index].byteRange
-                if range.lowerBound < earlier.upperBound || range.lowerBound == earlier.lowerBound {
-                    let both = makers[previous] + makers[index]
-                    let newlySkipped = both.filter { !skipped.contains($0) }
-                    skipped.formUnion(both)
-                    if !newlySkipped.isEmpty {
-                        let places = Set(both.map { fixIts[$0].place }).sorted()
-                        notes.append(
-                            "layout-check: --fix: the fix-its of \(places.joined(separator: " and ")) overlap in "
-                                + "\(edits[index].file): both skipped")
-                    }
-                }
-                if range.upperBound > earlier.upperBound { reaching = index }
-            } else {
-                reaching = index
-            }
-        }
+        let skipped = skipOverlaps(edits, in: order, makers: distinct.makers, places: fixIts.map(\.place))
         // What is left, by file. A fix-it with an edit skipped is skipped whole.
         let kept = fixIts.indices.filter { !skipped.contains($0) }
         fixItCount = kept.count
@@ -84,7 +45,9 @@ struct FixPlan: Sendable {
         var fileOrder: [String] = []
         var keptEdits = Set<Int>()
         for number in kept {
-            for edit in fixIts[number].fixIt.edits { if let index = editIndex[edit] { keptEdits.insert(index) } }
+            for edit in fixIts[number].fixIt.edits {
+                if let index = distinct.index[edit] { keptEdits.insert(index) }
+            }
         }
         for index in order where keptEdits.contains(index) {
             let edit = edits[index]
@@ -99,6 +62,59 @@ struct FixPlan: Sendable {
             for file in Set(fixIts[number].fixIt.edits.map(\.file)) { byFile[file]?.fixItCount += 1 }
         }
         files = fileOrder.compactMap { byFile[$0] }
+    }
+
+    /// The distinct edits, each with the fix-its (by number) that make it.
+    private static func distinctEdits(
+        _ fixIts: [FixIt]
+    ) -> (edits: [FixIt.Edit], makers: [[Int]], index: [FixIt.Edit: Int]) {
+        var index: [FixIt.Edit: Int] = [:]
+        var edits: [FixIt.Edit] = []
+        var makers: [[Int]] = []
+        for (number, fixIt) in fixIts.enumerated() {
+            for edit in fixIt.edits {
+                if let known = index[edit] {
+                    if makers[known].last != number { makers[known].append(number) }
+                } else {
+                    index[edit] = edits.count
+                    edits.append(edit)
+                    makers.append([number])
+                }
+            }
+        }
+        return (edits, makers, index)
+    }
+
+    /// The fix-its (by number) whose edits overlap another's, with a note for each overlap, found in one
+    /// pass over the edits by offset, file by file: an edit overlaps the one reaching furthest before it
+    /// when it starts before that one ends (two insertions at one offset overlap too: their order would be
+    /// a guess).
+    private mutating func skipOverlaps(
+        _ edits: [FixIt.Edit], in order: [Int], makers: [[Int]], places: [String]
+    ) -> Set<Int> {
+        var skipped = Set<Int>()
+        var reaching: Int?
+        for index in order {
+            guard let previous = reaching, edits[previous].file == edits[index].file else {
+                reaching = index
+                continue
+            }
+            let earlier = edits[previous].byteRange
+            let range = edits[index].byteRange
+            if range.lowerBound < earlier.upperBound || range.lowerBound == earlier.lowerBound {
+                let both = makers[previous] + makers[index]
+                let newlySkipped = both.filter { !skipped.contains($0) }
+                skipped.formUnion(both)
+                if !newlySkipped.isEmpty {
+                    let overlapping = Set(both.map { places[$0] }).sorted()
+                    notes.append(
+                        "layout-check: --fix: the fix-its of \(overlapping.joined(separator: " and ")) overlap in "
+                            + "\(edits[index].file): both skipped")
+                }
+            }
+            if range.upperBound > earlier.upperBound { reaching = index }
+        }
+        return skipped
     }
 }
 

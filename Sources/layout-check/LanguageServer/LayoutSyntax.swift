@@ -32,111 +32,148 @@ struct LayoutSyntax {
     private(set) var elements: [Element] = []
 
     init(_ units: [UInt16]) {
-        var index = 0
-        let count = units.count
-        var stack: [Int] = []
-        func starts(_ text: String, at offset: Int) -> Bool {
+        var scan = Scan(units: units)
+        scan.run()
+        elements = scan.elements
+    }
+
+    /// One pass over the text, element by element.
+    private struct Scan {
+        let units: [UInt16]
+        var elements: [Element] = []
+        /// The elements open at the current place, innermost last.
+        private var stack: [Int] = []
+
+        init(units: [UInt16]) { self.units = units }
+
+        private func starts(_ text: String, at offset: Int) -> Bool {
             var position = offset
             for unit in text.utf16 {
-                guard position < count, units[position] == unit else { return false }
+                guard position < units.count, units[position] == unit else { return false }
                 position += 1
             }
             return true
         }
-        func skip(past text: String, from offset: Int) -> Int {
+
+        private func skip(past text: String, from offset: Int) -> Int {
             var position = offset
-            while position < count {
+            while position < units.count {
                 if starts(text, at: position) { return position + text.utf16.count }
                 position += 1
             }
-            return count
+            return units.count
         }
-        func name(from offset: Int) -> Int {
+
+        private func name(from offset: Int) -> Int {
             var position = offset
-            while position < count, Self.isNameUnit(units[position]) { position += 1 }
+            while position < units.count, LayoutSyntax.isNameUnit(units[position]) { position += 1 }
             return position
         }
-        func isSpace(_ unit: UInt16) -> Bool { unit == 32 || unit == 9 || unit == 10 || unit == 13 }
 
-        while index < count {
-            guard units[index] == 60 else {  // <
-                index += 1
-                continue
-            }
-            if starts("<!--", at: index) {
-                index = skip(past: "-->", from: index + 4)
-            } else if starts("<![CDATA[", at: index) {
-                index = skip(past: "]]>", from: index + 9)
-            } else if starts("<?", at: index) {
-                index = skip(past: "?>", from: index + 2)
-            } else if starts("<!", at: index) {
-                index = skip(past: ">", from: index + 2)
-            } else if starts("</", at: index) {
-                let nameEnd = name(from: index + 2)
-                let closed = String(decoding: units[(index + 2)..<nameEnd], as: UTF16.self)
-                index = skip(past: ">", from: nameEnd)
-                if let match = stack.lastIndex(where: { elements[$0].name == closed }) {
-                    for open in stack[match...] { elements[open].end = index }
-                    stack.removeSubrange(match...)
+        private func isSpace(_ unit: UInt16) -> Bool { unit == 32 || unit == 9 || unit == 10 || unit == 13 }
+
+        private func spaces(from offset: Int) -> Int {
+            var position = offset
+            while position < units.count, isSpace(units[position]) { position += 1 }
+            return position
+        }
+
+        mutating func run() {
+            var index = 0
+            while index < units.count {
+                guard units[index] == 60 else {  // <
+                    index += 1
+                    continue
                 }
-            } else {
-                let nameStart = index + 1
-                let nameEnd = name(from: nameStart)
-                var element = Element(
-                    name: String(decoding: units[nameStart..<nameEnd], as: UTF16.self), nameRange: nameStart..<nameEnd,
-                    tagRange: index..<nameEnd, attributes: [], parent: stack.last)
-                var position = nameEnd
-                var selfClosing = false
-                var ended = false
-                while position < count {
-                    let unit = units[position]
-                    if isSpace(unit) {
-                        position += 1
-                    } else if unit == 62 {  // >
-                        position += 1
-                        ended = true
-                        break
-                    } else if unit == 47, position + 1 < count, units[position + 1] == 62 {  // />
-                        position += 2
-                        selfClosing = true
-                        ended = true
-                        break
-                    } else if unit == 60 {  // a new tag: this one broke off
-                        break
-                    } else if Self.isNameUnit(unit) {
-                        let attributeEnd = name(from: position)
-                        var attribute = Attribute(
-                            name: String(decoding: units[position..<attributeEnd], as: UTF16.self),
-                            nameRange: position..<attributeEnd, value: "", valueRange: nil)
-                        position = attributeEnd
-                        while position < count, isSpace(units[position]) { position += 1 }
-                        if position < count, units[position] == 61 {  // =
-                            position += 1
-                            while position < count, isSpace(units[position]) { position += 1 }
-                            if position < count, units[position] == 34 || units[position] == 39 {
-                                let quote = units[position]
-                                let valueStart = position + 1
-                                var valueEnd = valueStart
-                                while valueEnd < count, units[valueEnd] != quote, units[valueEnd] != 60 {
-                                    valueEnd += 1
-                                }
-                                attribute.valueRange = valueStart..<valueEnd
-                                attribute.value = String(decoding: units[valueStart..<valueEnd], as: UTF16.self)
-                                position = valueEnd < count && units[valueEnd] == quote ? valueEnd + 1 : valueEnd
-                            }
-                        }
-                        element.attributes.append(attribute)
-                    } else {
-                        position += 1
-                    }
+                if starts("<!--", at: index) {
+                    index = skip(past: "-->", from: index + 4)
+                } else if starts("<![CDATA[", at: index) {
+                    index = skip(past: "]]>", from: index + 9)
+                } else if starts("<?", at: index) {
+                    index = skip(past: "?>", from: index + 2)
+                } else if starts("<!", at: index) {
+                    index = skip(past: ">", from: index + 2)
+                } else if starts("</", at: index) {
+                    index = endTag(at: index)
+                } else {
+                    index = startTag(at: index)
                 }
-                element.tagRange = index..<position
-                element.isTagEnded = ended
-                if selfClosing { element.end = position }
-                elements.append(element)
-                if !selfClosing || !ended { stack.append(elements.count - 1) }
-                index = position
             }
+        }
+
+        /// An end tag closes the innermost open element of its name, and those inside it left open.
+        private mutating func endTag(at index: Int) -> Int {
+            let nameEnd = name(from: index + 2)
+            let closed = String(decoding: units[(index + 2)..<nameEnd], as: UTF16.self)
+            let end = skip(past: ">", from: nameEnd)
+            if let match = stack.lastIndex(where: { elements[$0].name == closed }) {
+                for open in stack[match...] { elements[open].end = end }
+                stack.removeSubrange(match...)
+            }
+            return end
+        }
+
+        /// A start tag, however far it was typed: its name, its attributes, whether it ended.
+        private mutating func startTag(at index: Int) -> Int {
+            let nameStart = index + 1
+            let nameEnd = name(from: nameStart)
+            var element = Element(
+                name: String(decoding: units[nameStart..<nameEnd], as: UTF16.self), nameRange: nameStart..<nameEnd,
+                tagRange: index..<nameEnd, attributes: [], parent: stack.last)
+            var position = nameEnd
+            var selfClosing = false
+            var ended = false
+            while position < units.count {
+                let unit = units[position]
+                if isSpace(unit) {
+                    position += 1
+                } else if unit == 62 {  // >
+                    position += 1
+                    ended = true
+                    break
+                } else if unit == 47, position + 1 < units.count, units[position + 1] == 62 {  // />
+                    position += 2
+                    selfClosing = true
+                    ended = true
+                    break
+                } else if unit == 60 {  // a new tag: this one broke off
+                    break
+                } else if LayoutSyntax.isNameUnit(unit) {
+                    let (attribute, next) = self.attribute(at: position)
+                    element.attributes.append(attribute)
+                    position = next
+                } else {
+                    position += 1
+                }
+            }
+            element.tagRange = index..<position
+            element.isTagEnded = ended
+            if selfClosing { element.end = position }
+            elements.append(element)
+            if !selfClosing || !ended { stack.append(elements.count - 1) }
+            return position
+        }
+
+        /// An attribute and where the scan goes on: its value, when one was begun, up to its quote or the
+        /// next `<`.
+        private func attribute(at start: Int) -> (Attribute, Int) {
+            let attributeEnd = name(from: start)
+            var attribute = Attribute(
+                name: String(decoding: units[start..<attributeEnd], as: UTF16.self), nameRange: start..<attributeEnd,
+                value: "", valueRange: nil)
+            var position = spaces(from: attributeEnd)
+            guard position < units.count, units[position] == 61 else { return (attribute, position) }  // =
+            position = spaces(from: position + 1)
+            guard position < units.count, units[position] == 34 || units[position] == 39 else {
+                return (attribute, position)
+            }
+            let quote = units[position]
+            let valueStart = position + 1
+            var valueEnd = valueStart
+            while valueEnd < units.count, units[valueEnd] != quote, units[valueEnd] != 60 { valueEnd += 1 }
+            attribute.valueRange = valueStart..<valueEnd
+            attribute.value = String(decoding: units[valueStart..<valueEnd], as: UTF16.self)
+            return (attribute, valueEnd < units.count && units[valueEnd] == quote ? valueEnd + 1 : valueEnd)
         }
     }
 

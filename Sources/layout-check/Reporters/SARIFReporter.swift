@@ -19,29 +19,9 @@ enum SARIFReporter {
     static func render(_ report: Report, rules: [RuleDescriptor]) -> String {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var occurrences: [String: Int] = [:]
-        let results = report.diagnostics.compactMap { diagnostic -> Result? in
-            guard let place = diagnostic.sourceLocation else { return nil }
-            let location = ArtifactPath(place.file, workingDirectory: report.workingDirectory)
-            // Identical findings in one file are told apart by their order, never by their line, so that
-            // an edit above them keeps every fingerprint.
-            let identity = [diagnostic.rule.rawValue, location.uri, diagnostic.message].joined(separator: "\0")
-            let occurrence = occurrences[identity, default: 0]
-            occurrences[identity] = occurrence + 1
-            return Result(
-                ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule],
-                level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
-                locations: [Location(place, workingDirectory: report.workingDirectory)],
-                relatedLocations: diagnostic.notes.isEmpty
-                    ? nil
-                    : diagnostic.notes.enumerated().map { index, note in
-                        var related = Location(note.location, workingDirectory: report.workingDirectory)
-                        related.id = index
-                        related.message = Message(text: note.message)
-                        return related
-                    },
-                partialFingerprints: [fingerprintKey: fingerprint("\(identity)\0\(occurrence)")],
-                fixes: diagnostic.fixIts.isEmpty
-                    ? nil : diagnostic.fixIts.map { Fix($0, workingDirectory: report.workingDirectory) })
+        let results = report.diagnostics.compactMap { diagnostic in
+            result(
+                diagnostic, ruleIndex: ruleIndex, workingDirectory: report.workingDirectory, occurrences: &occurrences)
         }
         func notification(_ diagnostic: Diagnostic) -> Notification {
             Notification(
@@ -77,6 +57,35 @@ enum SARIFReporter {
         // Integers and strings always encode: there is no float that could be infinite or NaN.
         let data = try! encoder.encode(log)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// One finding as a SARIF result; `nil` for a finding about the whole run (a notification instead).
+    /// Identical findings in one file are told apart by their order, never by their line, so that an edit
+    /// above them keeps every fingerprint.
+    private static func result(
+        _ diagnostic: Diagnostic, ruleIndex: [RuleID: Int], workingDirectory: String,
+        occurrences: inout [String: Int]
+    ) -> Result? {
+        guard let place = diagnostic.sourceLocation else { return nil }
+        let location = ArtifactPath(place.file, workingDirectory: workingDirectory)
+        let identity = [diagnostic.rule.rawValue, location.uri, diagnostic.message].joined(separator: "\0")
+        let occurrence = occurrences[identity, default: 0]
+        occurrences[identity] = occurrence + 1
+        return Result(
+            ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule],
+            level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
+            locations: [Location(place, workingDirectory: workingDirectory)],
+            relatedLocations: diagnostic.notes.isEmpty
+                ? nil
+                : diagnostic.notes.enumerated().map { index, note in
+                    var related = Location(note.location, workingDirectory: workingDirectory)
+                    related.id = index
+                    related.message = Message(text: note.message)
+                    return related
+                },
+            partialFingerprints: [fingerprintKey: fingerprint("\(identity)\0\(occurrence)")],
+            fixes: diagnostic.fixIts.isEmpty
+                ? nil : diagnostic.fixIts.map { Fix($0, workingDirectory: workingDirectory) })
     }
 
     /// 64-bit FNV-1a of the UTF-8, in hexadecimal: stable across runs and machines, unlike `Hasher`.
