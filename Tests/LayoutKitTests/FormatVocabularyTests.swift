@@ -77,3 +77,12 @@ import Testing
         #expect(FormatDocumentation.text("axis", element: "stackView")?.contains("`horizontal`") == true)
     }
 }
+
+/// The vocabulary (below the reader) says which elements are controls; the runtime says which events
+/// each sends. The two agree: a control sends at least one event, and no other element sends any.
+@Suite struct ElementVocabularyTests {
+    @Test(arguments: ElementKind.allCases)
+    func anElementIsAControlExactlyWhenItSendsEvents(_ kind: ElementKind) {
+        #expect(kind.isControl == !kind.events.isEmpty, "\(kind)")
+    }
+}

@@ -3,7 +3,7 @@
 /// It reads the flat document in place: names are compared as indices into the document's name table,
 /// each name looked up once per file (`DocumentNames`), and only the values the model keeps become Strings.
 struct LayoutDecoder {
-    static let namespace = "urn:layoutkit:layout:1"
+    static let namespace = FormatNamespace.layout
 
     typealias Element = ParsedDocument.ElementIndex
     typealias Attribute = ParsedDocument.AttributeIndex
@@ -757,53 +757,6 @@ struct DocumentNames {
     }
 }
 
-extension ElementKind {
-    /// The kind an element name names.
-    static func named(_ name: String) -> ElementKind? { byName[name] }
-
-    private static let byName = NameTable<ElementKind>()
-}
-
-/// The cases of a `String`-backed enum found by name: grouped by length, then compared. For the
-/// format's short ASCII names that is a comparison of a word or two, where hashing reads every byte
-/// and the raw-value initialiser compares the name with every case in turn.
-struct NameTable<Value: RawRepresentable & CaseIterable>: Sendable
-where Value.RawValue == String, Value: Sendable {
-    private let byLength: [[(name: String, value: Value)]]
-    /// The same entries as UTF-8, for names read in place.
-    private let bytesByLength: [[(name: [UInt8], value: Value)]]
-
-    init() {
-        let count = (Value.allCases.map(\.rawValue.utf8.count).max() ?? 0) + 1
-        var table = [[(name: String, value: Value)]](repeating: [], count: count)
-        var bytes = [[(name: [UInt8], value: Value)]](repeating: [], count: count)
-        for value in Value.allCases {
-            table[value.rawValue.utf8.count].append((value.rawValue, value))
-            bytes[value.rawValue.utf8.count].append((Array(value.rawValue.utf8), value))
-        }
-        byLength = table
-        bytesByLength = bytes
-    }
-
-    subscript(name: String) -> Value? {
-        let length = name.utf8.count
-        guard length < byLength.count else { return nil }
-        for entry in byLength[length] where entry.name == name { return entry.value }
-        return nil
-    }
-
-    /// The case whose name is these UTF-8 bytes.
-    subscript(utf8 name: UnsafeBufferPointer<UInt8>) -> Value? {
-        guard name.count < bytesByLength.count else { return nil }
-        for entry in bytesByLength[name.count] {
-            // Same length: compare byte by byte, most names differing at their first.
-            var index = 0
-            while index < name.count, entry.name[index] == name[index] { index += 1 }
-            if index == name.count { return entry.value }
-        }
-        return nil
-    }
-}
 
 /// The enumerations attribute values name, found by name.
 private enum ValueNames {
@@ -855,41 +808,3 @@ private struct StructuralAttributes {
     }
 }
 
-/// Every attribute an object element can have, and on which kinds.
-enum ObjectAttribute: String, CaseIterable {
-    case id, `class`, module, outlet, hidden, alpha, backgroundColor, tag, accessibilityIdentifier
-    case text, font, textColor, numberOfLines, textAlignment
-    case image, contentMode, title
-    case action, isOn, placeholder
-    case axis, spacing, alignment, distribution
-    case reuseIdentifier, selectionStyle, accessoryType
-
-    /// The attribute named `name`.
-    static func named(_ name: String) -> ObjectAttribute? { byName[name] }
-
-    private static let byName = NameTable<ObjectAttribute>()
-
-    /// `id`, `class`, `module`, `outlet` and `action` shape the model; the rest set the object's attributes.
-    var isStructural: Bool {
-        switch self {
-        case .id, .class, .module, .outlet, .action: true
-        default: false
-        }
-    }
-
-    func isAllowed(on kind: ElementKind) -> Bool {
-        switch self {
-        case .id, .class, .module, .outlet, .hidden, .alpha, .backgroundColor, .tag, .accessibilityIdentifier: true
-        case .text: kind == .label || kind == .textField
-        case .font, .textColor, .numberOfLines, .textAlignment: kind == .label
-        case .image: kind == .imageView || kind == .button
-        case .contentMode: kind == .imageView
-        case .title: kind == .button
-        case .action: kind.isControl
-        case .isOn: kind == .switch
-        case .placeholder: kind == .textField
-        case .axis, .spacing, .alignment, .distribution: kind == .stackView
-        case .reuseIdentifier, .selectionStyle, .accessoryType: kind == .tableViewCell
-        }
-    }
-}

@@ -1,7 +1,7 @@
 /// The lexical rules attribute values follow, the same as `Schemas/layout.xsd` and `classes.xsd` state
 /// them, so that the decoder and libxml2's XSD validator accept exactly the same files.
 package enum Lexical {
-    package static let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+    package static let xsiNamespace = FormatNamespace.schemaInstance
 
     /// XSD's `whiteSpace="collapse"`: trim, and turn each run of XML whitespace into one space.
     package static func collapse(_ value: String) -> String {

@@ -704,18 +704,15 @@ private struct KnownNames: Sendable {
     private let byLength: [[(bytes: [UInt8], string: String)]]
 
     private init() {
-        var names: Set<String> = [LayoutDecoder.namespace, Suppressions.namespace, Lexical.xsiNamespace]
+        var names: Set<String> = [FormatNamespace.layout, FormatNamespace.tools, FormatNamespace.schemaInstance]
         names.formUnion(ElementKind.allCases.map(\.rawValue))
         names.formUnion(ObjectAttribute.allCases.map(\.rawValue))
-        names.formUnion([
-            "layout", "owner", "external", "include", "connections", "properties", "property", "outlet", "action",
-            "name", "value", "destination", "event", "ignore", "schemaLocation",
-        ])
+        names.formUnion(FormatNames.structural)
         let longest = names.map(\.utf8.count).max() ?? 0
         var byLength = [[(bytes: [UInt8], string: String)]](repeating: [], count: 1 + longest)
-        // The format's namespace is the decoder's constant itself, not an equal copy.
+        // The format's namespace is the vocabulary's constant itself, not an equal copy.
         for name in names.sorted() {
-            let string = name == LayoutDecoder.namespace ? LayoutDecoder.namespace : name
+            let string = name == FormatNamespace.layout ? FormatNamespace.layout : name
             byLength[name.utf8.count].append((Array(name.utf8), string))
         }
         self.byLength = byLength

@@ -6,7 +6,7 @@
 /// innermost `lk:ignore` naming it, so that silencing a diagnostic is one lookup, not a walk up the tree.
 struct Suppressions {
     /// The tools namespace; only its namespace, never its prefix, makes an attribute a suppression.
-    static let namespace = "urn:layoutkit:tools"
+    static let namespace = FormatNamespace.tools
     /// The one attribute of the tools namespace.
     static let attribute = "ignore"
 

@@ -281,11 +281,8 @@ open class TableViewCell: View {
     open func prepareForReuse() {}
 }
 
-/// The built-in object elements of the format and the class each creates.
-enum ElementKind: String, CaseIterable, Sendable {
-    case view, label, imageView, button, stackView, tableViewCell
-    case `switch`, textField
-
+extension ElementKind {
+    /// The class the element creates.
     var viewClass: View.Type {
         switch self {
         case .view: View.self
@@ -300,7 +297,7 @@ enum ElementKind: String, CaseIterable, Sendable {
     }
 
     /// The events a control element sends, its default (what `action=` and an `<action>` without
-    /// `event=` connect) first; empty for elements that are not controls.
+    /// `event=` connect) first; empty for elements that are not controls (`isControl`).
     var events: [Control.Event] {
         switch self {
         case .button: [.primaryActionTriggered]
@@ -309,6 +306,4 @@ enum ElementKind: String, CaseIterable, Sendable {
         case .view, .label, .imageView, .stackView, .tableViewCell: []
         }
     }
-
-    var isControl: Bool { !events.isEmpty }
 }
