@@ -757,7 +757,6 @@ struct DocumentNames {
     }
 }
 
-
 /// The enumerations attribute values name, found by name.
 private enum ValueNames {
     static let fonts = NameTable<Label.Font>()
@@ -807,4 +806,3 @@ private struct StructuralAttributes {
         }
     }
 }
-
