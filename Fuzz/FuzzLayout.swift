@@ -135,7 +135,9 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
         precondition(diagnostic.sourceLocation.map { $0.line >= 1 && $0.column >= 1 } == true, "\(diagnostic)")
         precondition(!diagnostic.message.contains("\n"), "\(diagnostic)")
     }
-    _ = interfaceBuilderCheck.runFindings(interfaceBuilder.usage, uses: nil)
+    // The run-level rules of Interface Builder files over what the file connected, as `CheckRun` runs them.
+    _ = interfaceBuilderCheck.unconnectedFindings(interfaceBuilder.usage, uses: nil)
+    _ = interfaceBuilderCheck.settings.unusedIgnores(interfaceBuilder.usage)
 
     // The loader's path: checks, compiles, and when it loads, instantiates with and without placeholders.
     if let loader = try? LayoutLoader(data: Data(bytes), file: "fuzz.layout.xml", registry: registry) {
