@@ -143,6 +143,20 @@ import Testing
                 """)
     }
 
+    /// Eight threads start on a loader whose offsets no write has checked yet: each instantiation makes
+    /// the same objects, whichever thread checks an offset first (and under ThreadSanitizer, no race).
+    @Test func threadsThatCheckTheSameOffsetsAtOnceMakeTheSameObjects() throws {
+        let (loader, registry) = try Self.loader()
+        let expected = try Self.instantiate(try Self.loader().0)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<25 { results.record((try? Self.instantiate(loader)) == expected) }
+        }
+        #expect(results.counts == (200, 0))
+        let controller = try Self.accessors(of: Controller.self, in: registry)
+        #expect(controller.values.allSatisfy { $0.storedOffset?.verdict == .agrees })
+    }
+
     @Test func aPropertysOffsetIsCheckedByItsFirstSet() throws {
         let (loader, registry) = try Self.loader()
         let panel = try Self.accessors(of: Panel.self, in: registry)
