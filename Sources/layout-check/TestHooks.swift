@@ -10,8 +10,9 @@ import Foundation
 
 /// The environment variables through which the tests break the sourcekitd worker on purpose or shorten
 /// the run's limits, and the one place that reads them: in debug builds only (`#if DEBUG`, which SwiftPM
-/// sets for `swift build` and `swift test`, and so for every test pass CI makes). A release build
-/// (`swift build -c release`) has none of their code, and ignores them; CONTRIBUTING.md lists them.
+/// sets for `swift build` and `swift test`, and so for CI's plain and sanitizer passes). A release build
+/// (`swift build -c release`) has none of their code, and ignores them (CI's release pass checks it);
+/// CONTRIBUTING.md lists them.
 enum TestHooks {
     /// The worker aborts on the file with this name, as if sourcekitd had crashed.
     static let crashOn = "LAYOUTKIT_TEST_CRASH_ON"
