@@ -23,8 +23,6 @@ struct SourceKitBudget {
     static let base = Duration.seconds(20)
     /// What each MiB of Swift sent to sourcekitd adds.
     static let perMebibyte = Duration.seconds(10)
-    /// Tests only: the base in milliseconds, instead of `base`.
-    static let baseVariable = "LAYOUTKIT_TEST_SOURCEKITD_BUDGET_MS"
 
     private let base: Duration
     /// The bytes of Swift sent so far.
@@ -33,7 +31,10 @@ struct SourceKitBudget {
     private(set) var spent = Duration.zero
 
     init(environment: [String: String]) {
-        base = environment[Self.baseVariable].flatMap(Int.init).map { .milliseconds($0) } ?? Self.base
+        // The tests' shorter base, in a debug build (`TestHooks.sourceKitBudget`).
+        base =
+            TestHooks.value(TestHooks.sourceKitBudget, in: environment).flatMap(Int.init).map { .milliseconds($0) }
+            ?? Self.base
     }
 
     /// What the run may spend for what was sent so far.

@@ -20,18 +20,6 @@ import LayoutKit
 enum SwiftDeclarationsWorker {
     /// The hidden option that makes `layout-check` a worker.
     static let option = "--swift-declarations-worker"
-    /// Tests only: the worker aborts on the file with this name, as if sourcekitd had crashed.
-    static let crashVariable = "LAYOUTKIT_TEST_CRASH_ON"
-    /// Tests only: the worker never answers for the file with this name, using no CPU, as if sourcekitd hung.
-    static let hangVariable = "LAYOUTKIT_TEST_HANG_ON"
-    /// Tests only: the worker computes for ever on the files with these names (comma-separated), as if
-    /// sourcekitd were quadratic in them.
-    static let spinVariable = "LAYOUTKIT_TEST_SPIN_ON"
-    /// Tests only: a file to which each worker appends a line when it has loaded sourcekitd, so that a test
-    /// can count the workers of a run.
-    static let startLogVariable = "LAYOUTKIT_TEST_WORKER_LOG"
-    /// Tests only: seconds without progress after which a worker counts as hung, instead of `stallLimit`.
-    static let timeoutVariable = "LAYOUTKIT_TEST_WORKER_TIMEOUT"
     /// How long a worker may use no CPU time at all while a reply is due before the parent stops it as
     /// hung: sourcekitd working, however slowly, uses CPU time (and that is what the run's
     /// `SourceKitBudget` counts); one that uses none for a minute is waiting for something that will not
@@ -67,16 +55,10 @@ enum SwiftDeclarationsWorker {
             return 2
         }
         guard send(Array("R 0\n".utf8), to: STDOUT_FILENO) else { return 2 }
-        if let log = ProcessInfo.processInfo.environment[startLogVariable] {
-            let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-            if descriptor >= 0 {
-                _ = send(Array("started \(getpid())\n".utf8), to: descriptor)
-                close(descriptor)
-            }
-        }
-        let crashOn = ProcessInfo.processInfo.environment[crashVariable]
-        let hangOn = ProcessInfo.processInfo.environment[hangVariable]
-        let spinOn = ProcessInfo.processInfo.environment[spinVariable]
+        #if DEBUG
+            let breakage = TestHooks.WorkerBreakage()
+            breakage.logStart()
+        #endif
         var input = FrameReader(descriptor: STDIN_FILENO)
         while let header = input.line() {
             let sizes = header.split(separator: " ").compactMap { Int($0) }
@@ -84,15 +66,9 @@ enum SwiftDeclarationsWorker {
                 return 2
             }
             let path = String(decoding: name, as: UTF8.self)
-            let fileName = path.split(separator: "/").last.map(String.init)
-            if let crashOn, fileName == crashOn { abort() }
-            if let hangOn, fileName == hangOn {
-                while true { sleep(3600) }
-            }
-            if let spinOn, let fileName, spinOn.split(separator: ",").contains(Substring(fileName)) {
-                var value: UInt64 = 1
-                while value != 0 { value = value &* 6_364_136_223_846_793_005 &+ 1 }
-            }
+            #if DEBUG
+                breakage.breakWorker(on: path.split(separator: "/").last.map(String.init))
+            #endif
             let (tag, body) =
                 switch sourceKit.reply(to: text, name: path, calls: calls) {
                 case .json(let json): ("J", json)
@@ -241,7 +217,7 @@ struct SwiftDeclarationsWorkerConnection {
     static let exitLimit = Duration.seconds(10)
 
     /// How long a worker may use no CPU while a reply is due: `SwiftDeclarationsWorker.stallLimit`, or
-    /// the tests' setting.
+    /// the tests' setting (`TestHooks.workerTimeout`).
     private let stallLimit: Duration
 
     /// Starts the first worker, which loads sourcekitd from `library`.
@@ -250,9 +226,8 @@ struct SwiftDeclarationsWorkerConnection {
         self.library = library
         self.calls = calls
         stallLimit =
-            ProcessInfo.processInfo.environment[SwiftDeclarationsWorker.timeoutVariable].flatMap(Int.init).map {
-                .seconds($0)
-            } ?? SwiftDeclarationsWorker.stallLimit
+            TestHooks.value(TestHooks.workerTimeout).flatMap(Int.init).map { .seconds($0) }
+            ?? SwiftDeclarationsWorker.stallLimit
         switch start() {
         case .success(let started): worker = started
         case .failure(let reason): throw reason

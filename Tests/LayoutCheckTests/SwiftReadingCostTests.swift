@@ -126,7 +126,7 @@ import Testing
             let app = scratch.path + "/App"
             let result = try runLayoutCheck(
                 ["--jobs", "\(jobs)", "--format", "json", "--swift-sources", app, app],
-                environment: [SwiftDeclarationsWorker.startLogVariable: log], timeout: .seconds(600))
+                environment: [TestHooks.workerLog: log], timeout: .seconds(600))
             #expect(result.status == 1, "\(result)")
             let report = try result.report()
             #expect(report.diagnostics.filter { $0.rule == "unknown-outlet" }.count == count / 10, "\(result)")

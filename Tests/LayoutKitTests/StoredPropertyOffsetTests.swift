@@ -123,7 +123,7 @@ import Testing
 
     @Test func anOutletOfAFinalSubclassIsSetThroughItsOffset() throws {
         let outlet = Outlet("label", \Derived.label)
-        let offset = try #require(outlet.declaration.accessor.storedOffset)
+        let offset = try #require(outlet.declaration.accessor.storedOffset).offset
         let object = Derived()
         let label = Label()
         assign(label, at: offset, of: object)

@@ -24,7 +24,7 @@ struct LayoutTemplate: Sendable {
         /// instantiating need not check this connection again.
         var fitsWhenCompiled = false
         /// `member.accessor.storedOffset`, read once: where an outlet's stored property lies.
-        var storedOffset: Int?
+        var storedOffset: CheckedOffset?
         /// For an action, `member.accessor.sendAction`, made once: what the control calls.
         var sendAction: (@Sendable (AnyObject, AnyObject) -> Bool)?
 
@@ -56,6 +56,10 @@ struct LayoutTemplate: Sendable {
     let connections: [ConnectionRecipe]
     /// Whether some connection sets a member only the main actor may set: decided once, not per instantiation.
     private let connectsOnMainActorOnly: Bool
+    /// Whether every connection with a stored offset may be set through it: `false` until each offset is
+    /// seen to agree (`CheckedOffset`), so that an instantiation asks once rather than once per outlet.
+    /// `nil` when no connection has one.
+    private let storedOffsetsAgree: Locked<Bool>?
     /// Set when some outlet connects from or to the owner, which then must be supplied.
     let owner: Placeholder?
     let externals: [Placeholder]
@@ -177,6 +181,7 @@ struct LayoutTemplate: Sendable {
         }
         connections = connectionRecipes
         connectsOnMainActorOnly = connections.contains { $0.member.accessor.isMainActor }
+        storedOffsetsAgree = connections.contains { $0.storedOffset != nil } ? Locked(false) : nil
         let usesOwner = connections.contains { $0.source == .owner || $0.destination == .owner }
         owner = layout.owner.flatMap { owner in
             usesOwner
@@ -218,14 +223,26 @@ struct LayoutTemplate: Sendable {
                 })
         }
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
+        let offsetsAgree = storedOffsetsAgree?.withLock { $0 } ?? true
         for recipe in connections.indices {
-            if connectsDirectly(recipe, in: graph) { continue }
+            if connectsDirectly(recipe, in: graph, offsetsAgree: offsetsAgree) { continue }
             guard let source = graph.resolve(connections[recipe].source),
                 let destination = graph.resolve(connections[recipe].destination)
             else { continue }
-            // Checked by `build`, and none is isolated, so this cannot fail.
-            _ = connections[recipe].member.accessor.apply(source, destination)
+            // Checked by `build`, and none is isolated, so neither can fail.
+            let accessor = connections[recipe].member.accessor
+            if let offset = connections[recipe].storedOffset, offset.verdict == .unchecked {
+                let old = accessor.read(source)
+                let heldOld = StoredPropertyOffset.holds(old, at: offset.offset, of: source)
+                _ = accessor.apply(source, destination)
+                offset.record(
+                    old: old, new: destination, heldOld: heldOld,
+                    holdsNew: StoredPropertyOffset.holds(destination, at: offset.offset, of: source))
+            } else {
+                _ = accessor.apply(source, destination)
+            }
         }
+        if !offsetsAgree { noteAgreeingOffsets() }
         return graph.awaken(topLevel)
     }
 
@@ -235,14 +252,26 @@ struct LayoutTemplate: Sendable {
         owner: AnyObject?, ownerMembers: [MemberDeclaration]? = nil, externalObjects: [String: AnyObject]
     ) throws(LayoutError) -> TopLevelObjects {
         let graph = try build(owner: owner, ownerMembers: ownerMembers, externalObjects: externalObjects)
+        let offsetsAgree = storedOffsetsAgree?.withLock { $0 } ?? true
         for recipe in connections.indices {
-            if connectsDirectly(recipe, in: graph) { continue }
+            if connectsDirectly(recipe, in: graph, offsetsAgree: offsetsAgree) { continue }
             guard let source = graph.resolve(connections[recipe].source),
                 let destination = graph.resolve(connections[recipe].destination)
             else { continue }
-            // Checked by `build`, so this cannot fail.
-            _ = connections[recipe].member.accessor.applyOnMainActor(source, destination)
+            // Checked by `build`, so neither can fail. As in `instantiate`, with the main actor's closures.
+            let accessor = connections[recipe].member.accessor
+            if let offset = connections[recipe].storedOffset, offset.verdict == .unchecked {
+                let old = accessor.readOnMainActor(source)
+                let heldOld = StoredPropertyOffset.holds(old, at: offset.offset, of: source)
+                _ = accessor.applyOnMainActor(source, destination)
+                offset.record(
+                    old: old, new: destination, heldOld: heldOld,
+                    holdsNew: StoredPropertyOffset.holds(destination, at: offset.offset, of: source))
+            } else {
+                _ = accessor.applyOnMainActor(source, destination)
+            }
         }
+        if !offsetsAgree { noteAgreeingOffsets() }
         return graph.awaken(topLevel)
     }
 
@@ -295,15 +324,17 @@ struct LayoutTemplate: Sendable {
     }
 
     /// Makes the checked connection `recipe` when it needs no closure: an outlet to a stored property of
-    /// a final class, set with one store, or an action (the control keeps the target weakly and calls
-    /// the method when it sends the event). `false` for other outlets, which the caller sets.
-    private func connectsDirectly(_ recipe: Int, in graph: Graph) -> Bool {
+    /// a final class whose offset agrees (`offsetsAgree`, else its own verdict), set with one store, or
+    /// an action (the control keeps the target weakly and calls the method when it sends the event).
+    /// `false` for other outlets, which the caller sets, checking an unchecked offset on the way.
+    private func connectsDirectly(_ recipe: Int, in graph: Graph, offsetsAgree: Bool) -> Bool {
         if let offset = connections[recipe].storedOffset {
+            guard offsetsAgree || offset.agrees else { return false }
             // `build` checked that the source has the property and the destination is of its type.
             if let source = graph.unretained(connections[recipe].source),
                 let destination = graph.unretained(connections[recipe].destination)
             {
-                StoredPropertyOffset.assign(destination, at: offset, of: source)
+                StoredPropertyOffset.assign(destination, at: offset.offset, of: source)
             }
             return true
         }
@@ -317,6 +348,12 @@ struct LayoutTemplate: Sendable {
                 perform: perform, for: event)
         }
         return true
+    }
+
+    /// Once every stored offset of the template agrees, says so, so that later instantiations ask once.
+    private func noteAgreeingOffsets() {
+        guard let storedOffsetsAgree, connections.allSatisfy({ $0.storedOffset?.agrees ?? true }) else { return }
+        storedOffsetsAgree.withLock { $0 = true }
     }
 
     /// Creates the objects and checks every connection, making none: a failure must leave the owner and

@@ -73,10 +73,12 @@ struct MemberAccessor: Sendable {
     /// when the object is of another type), made when a layout is compiled so that instantiating
     /// converts nothing. `nil` when the value does not convert, and always for kinds other than properties.
     let bind: @Sendable (PropertyValue) -> (@Sendable (AnyObject) -> Bool)?
-    /// Where an outlet's property lies in its object, when it is a stored property of a final class:
-    /// a checked connection then sets it with one store (`StoredPropertyOffset`) rather than through
-    /// `isolation`'s closure and the key path. `nil` for other outlets and other kinds.
-    let storedOffset: Int?
+    /// Where an outlet's or a property's Swift property lies in its object, when it is a stored property
+    /// of a final class: a checked connection then sets it with one store (`StoredPropertyOffset`) rather
+    /// than through `isolation`'s closure and the key path, once the offset is checked (`CheckedOffset`);
+    /// a property's `assign` and `bind` closures hold the same object. `nil` for other members, and when
+    /// the fast path is off (`LAYOUTKIT_DISABLE_STORED_OFFSETS`).
+    let storedOffset: CheckedOffset?
     /// What tells apart the properties outlets set, so that registering can refuse two outlets on one
     /// property (a copy-pasted declaration would wire one object under two names): the key path itself;
     /// for a main-actor class, whose key paths are not `Sendable`, its class and stored offset (`nil`
@@ -101,7 +103,7 @@ struct MemberAccessor: Sendable {
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
         bind = { _ in nil }
-        storedOffset = Self.referenceOffset(keyPath)
+        storedOffset = Self.checkedReferenceOffset(keyPath)
         outletIdentity = keyPath
     }
 
@@ -115,8 +117,12 @@ struct MemberAccessor: Sendable {
             read: { source in Self.get(keyPath, of: source) })
         assign = { _, _ in false }
         bind = { _ in nil }
-        storedOffset = Self.referenceOffset(keyPath)
-        outletIdentity = storedOffset.map { StoredOutlet(root: ObjectIdentifier(Root.self), offset: $0) }
+        storedOffset = Self.checkedReferenceOffset(keyPath)
+        // The offset as read, checked or not and whether or not the fast path is on: it only tells
+        // properties apart, and writes nothing.
+        outletIdentity = Self.referenceOffset(keyPath).map {
+            StoredOutlet(root: ObjectIdentifier(Root.self), offset: $0)
+        }
     }
 
     /// The accessor of an action: an unapplied method reference, `Root.method`, called with the sender.
@@ -160,12 +166,13 @@ struct MemberAccessor: Sendable {
     ) {
         isMainActor = false
         isolation = .nonisolated(apply: { _, _ in false }, read: { _ in nil })
-        // A stored property of a final class is set with one store, as outlets are (`StoredPropertyOffset`).
-        let offset = StoredPropertyOffset.of(keyPath)
+        // A stored property of a final class is set with one store once its offset is checked, as outlets
+        // are (`CheckedOffset`).
+        let offset = StoredPropertyOffset.checked(keyPath)
         assign = { object, value in
             guard let object = object as? Root, let converted = convert(value) else { return false }
             if let offset {
-                StoredPropertyOffset.assign(converted, at: offset, of: object)
+                offset.set(keyPath, of: object, to: converted)
             } else {
                 object[keyPath: keyPath] = converted
             }
@@ -176,14 +183,14 @@ struct MemberAccessor: Sendable {
             return { object in
                 guard let object = object as? Root else { return false }
                 if let offset {
-                    StoredPropertyOffset.assign(converted, at: offset, of: object)
+                    offset.set(keyPath, of: object, to: converted)
                 } else {
                     object[keyPath: keyPath] = converted
                 }
                 return true
             }
         }
-        storedOffset = nil
+        storedOffset = offset
         outletIdentity = nil
     }
 
@@ -194,6 +201,14 @@ struct MemberAccessor: Sendable {
     ) -> Int? {
         guard MemoryLayout<Value?>.size == MemoryLayout<AnyObject?>.size else { return nil }
         return StoredPropertyOffset.of(keyPath)
+    }
+
+    /// `referenceOffset(_:)`, to be checked before it is written through; `nil` when the fast path is off.
+    private static func checkedReferenceOffset<Root: AnyObject, Value: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?>
+    ) -> CheckedOffset? {
+        guard MemoryLayout<Value?>.size == MemoryLayout<AnyObject?>.size else { return nil }
+        return StoredPropertyOffset.checked(keyPath)
     }
 
     /// Sets `keyPath` of `source` to `value`; `false` when either is not of the key path's types. Runs in
