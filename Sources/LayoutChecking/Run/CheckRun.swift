@@ -44,6 +44,36 @@ package struct CheckRun {
         }
     }
 
+    /// The classes a run judges by, built once: the one Swift class model, the catalog layouts are judged
+    /// by, and the class schemas' catalog. A front end that checks again and again (the language server)
+    /// keeps one and hands it to each check (`Inputs.classes`).
+    package struct Classes: Sendable {
+        /// The run's Swift classes; `nil` when no Swift source was read whole.
+        package let model: SwiftClassModel?
+        /// The Swift code's catalog, as layouts see it, when it was asked for.
+        package let swiftCatalog: ClassCatalog?
+        /// The class schema files' catalog, when there were any.
+        package let schemaCatalog: ClassCatalog?
+        /// What the class schema files' reading found wrong with them.
+        package let diagnostics: [Diagnostic]
+
+        /// The classes of these Swift sources (incomplete ones judge nothing) and class schema files.
+        package init(swift: Swift?, schemas: [(path: String, bytes: [UInt8])], needsLayoutCatalog: Bool = true) {
+            model = swift.flatMap { $0.isIncomplete ? nil : SwiftClassModel($0.files) }
+            swiftCatalog = needsLayoutCatalog ? model?.layoutCatalog() : nil
+            let loaded = ClassCatalog.load(schemas: schemas)
+            schemaCatalog = schemas.isEmpty ? nil : loaded.catalog
+            diagnostics = loaded.diagnostics
+        }
+
+        /// The catalog layouts are judged by: the Swift code's, with class schemas for the modules whose
+        /// sources were not given.
+        package var layoutCatalog: ClassCatalog? {
+            swiftCatalog.map { swift in schemaCatalog.map { swift.adding(uncoveredClassesOf: $0) } ?? swift }
+                ?? schemaCatalog
+        }
+    }
+
     /// Everything a run is given.
     package struct Inputs {
         /// The layouts to check, with the name each is included by (`nil` for one the run's layouts do
@@ -53,6 +83,8 @@ package struct CheckRun {
         package var layoutSource: (any LayoutSource)?
         /// Class schema files, read.
         package var schemas: [(path: String, bytes: [UInt8])] = []
+        /// The classes, built already from `swift` and `schemas`; `nil` to build them for this run.
+        package var classes: Classes?
         /// The Swift sources; `nil` when none were named or they could not be read.
         package var swift: Swift?
         /// The modules whose Swift sources were named, for `schema-drift`.
@@ -114,14 +146,16 @@ package struct CheckRun {
 
     /// Checks everything the inputs name, then judges every finding in one step.
     package mutating func run() async -> Outcome {
-        let model = inputs.swift.flatMap { $0.isIncomplete ? nil : SwiftClassModel($0.files) }
+        let classes =
+            inputs.classes
+            ?? Classes(swift: inputs.swift, schemas: inputs.schemas, needsLayoutCatalog: inputs.needsLayoutCatalog)
+        let model = classes.model
         var facts = RunFacts(model: model, configuration: inputs.configuration, modules: inputs.swiftModules)
-        facts.swiftCatalog = inputs.needsLayoutCatalog ? model?.layoutCatalog() : nil
-        let schemas = ClassCatalog.load(schemas: inputs.schemas)
-        facts.schemaCatalog = inputs.schemas.isEmpty ? nil : schemas.catalog
+        facts.swiftCatalog = classes.swiftCatalog
+        facts.schemaCatalog = classes.schemaCatalog
         var outcome = Outcome()
         var judgment = RunJudgment(configuration: inputs.configuration, settings: inputs.interfaceBuilderSettings)
-        judgment.add(runFindings: (inputs.findings + schemas.diagnostics).map { RunFinding($0) })
+        judgment.add(runFindings: (inputs.findings + classes.diagnostics).map { RunFinding($0) })
         let catalog = facts.layoutCatalog
         let layouts = await checkLayouts(catalog: catalog)
         outcome.files = layouts.files
@@ -157,6 +191,20 @@ package struct CheckRun {
             + facts.notJudged
         outcome.swiftCatalog = facts.swiftCatalog
         return outcome
+    }
+
+    /// The findings of one layout as a run reports them, judged the same way (for a front end that checks
+    /// one file at a time as it is edited): the inputs' classes, layout source and configuration.
+    ///
+    /// - Parameter name: The layout's name among the run's layouts, asked for only when it includes one.
+    package func checkLayout(_ bytes: [UInt8], file: String, name: () -> String?) -> [Diagnostic] {
+        let classes = inputs.classes ?? Classes(swift: inputs.swift, schemas: inputs.schemas)
+        let validator = LayoutValidator(
+            catalog: classes.layoutCatalog, source: inputs.layoutSource,
+            options: LayoutValidator.Options(ruleSettings: inputs.configuration.rules))
+        var judgment = RunJudgment(configuration: inputs.configuration, settings: inputs.interfaceBuilderSettings)
+        judgment.add(fileFindings: validator.validate(bytes, file: file, name: name))
+        return judgment.finish(unloadedFiles: [:])
     }
 
     /// The one warning of a run without classes to check against; it has no place in a file.

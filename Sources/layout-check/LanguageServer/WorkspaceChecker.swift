@@ -5,11 +5,12 @@ import LayoutKit
 /// The language server's one door to the checker: everything it knows of a workspace's configuration,
 /// classes and layouts, and the diagnostics of one layout, comes through here.
 ///
-/// Built today from the pieces `LayoutCheck.check` uses (`RunSettings`, `SwiftSources`,
-/// `ClassCatalog.load(swift:)`, class schemas, `LayoutValidator` with the configuration's options), so a
-/// finding in the editor is the one the command line prints: same rules, wording, severities,
-/// suppressions, exclusions and baseline. When the run becomes a `CheckRun`, this file is the one to
-/// retarget; the server calls nothing else of the checker.
+/// A front end of `CheckRun`, as `layout-check` is: the configuration is read by the same `RunSettings`,
+/// the Swift sources by the same `SwiftSources`, the classes are the run's one class model
+/// (`CheckRun.Classes`, built once and kept until a Swift file changes), and each layout is judged by
+/// `CheckRun.checkLayout`, so a finding in the editor is the one the command line prints: same rules,
+/// wording, severities, suppressions, exclusions and baseline. The server calls nothing else of the
+/// checker.
 final class WorkspaceChecker {
     /// The folder the workspace is judged from, absolute, without a trailing `/`: the folder of the
     /// `layout-check.xml` nearest the opened file, else its package or repository root.
@@ -27,8 +28,11 @@ final class WorkspaceChecker {
     /// why): the workspace is then judged with the defaults.
     private var settings: RunSettings?
     private let toolchain: String?
-    /// The workspace's layouts by name (file name without `.layout.xml`), absolute paths; made on demand.
-    private var index: [String: String]?
+    /// The workspace's layouts by name (file name without `.layout.xml`), absolute paths; made on demand,
+    /// by whichever check first needs it, and kept until layouts are created, deleted or renamed.
+    private let index = Locked<[String: String]?>(nil)
+    /// The classes layouts and Interface Builder files are judged by (`catalog` is their layouts' view).
+    private var classes: CheckRun.Classes?
     /// The per-file check of Interface Builder files, when Swift sources were read whole.
     private var interfaceBuilder: InterfaceBuilderCheck?
     /// The catalog's classes by plain name, for `class=` lookups.
@@ -70,21 +74,23 @@ final class WorkspaceChecker {
         if settings?.isExcluded(path: path) == true { return [] }
         // The index is made only when the layout includes another, as the CLI's `RunLayouts` does: a
         // workspace whose layouts include nothing is never searched.
-        let source = WorkspaceLayouts(overlay: openDocuments) { [self] in
-            var index = layoutIndex()
+        let search = indexSearch()
+        let source = WorkspaceLayouts(overlay: openDocuments) {
+            var index = search()
             for (open, _) in openDocuments {
                 if let name = Self.layoutName(of: open), index[name] == nil { index[name] = open }
             }
             return index
         }
-        // A validator per check: its store of included layouts is read afresh, so an edit to an open
+        // A source per check: its store of included layouts is read afresh, so an edit to an open
         // included layout is seen by the layouts that include it.
-        let validator = LayoutValidator(
-            catalog: catalog, source: source,
-            options: LayoutValidator.Options(ruleSettings: settings?.configuration.rules ?? [:]))
-        var diagnostics = validator.validate(
-            text, file: path,
-            name: { Self.layoutName(of: path).flatMap { source.index[$0] == path ? $0 : nil } }
+        var inputs = CheckRun.Inputs()
+        inputs.classes = classes
+        inputs.layoutSource = source
+        inputs.configuration = settings?.configuration ?? CheckConfiguration()
+        inputs.interfaceBuilderSettings = settings?.interfaceBuilderSettings ?? InterfaceBuilderSettings()
+        var diagnostics = CheckRun(inputs).checkLayout(
+            text, file: path, name: { Self.layoutName(of: path).flatMap { source.index[$0] == path ? $0 : nil } }
         ).filter { $0.sourceLocation?.file == path }
         if let settings, let baseline = settings.baseline {
             let (new, _) = baseline.match(settings.baselineEntries(diagnostics))
@@ -125,7 +131,7 @@ final class WorkspaceChecker {
             .map { SwiftSourceRoot(SystemPath(sources + "/" + $0)) }
         }
         swiftRoots = roots.map { ArtifactPath.absolute($0.path.description, in: root) }
-        var swiftCatalog: ClassCatalog?
+        var swift: CheckRun.Swift?
         var sourceKitProblem: String?
         if !roots.isEmpty {
             do throws(UsageError) {
@@ -137,23 +143,22 @@ final class WorkspaceChecker {
                     throw UsageError(message: error.message)
                 }
                 var worker = try SwiftDeclarationsWorkerConnection(library: library, calls: [])
-                let swift = try SwiftSources.read(roots, worker: &worker, jobs: 2, isExcluded: exclusion)
-                notices += swift.diagnostics
-                if !swift.isIncomplete {
-                    swiftCatalog = ClassCatalog.load(swift: swift.files)
-                    interfaceBuilder = InterfaceBuilderCheck(
-                        swift: swift.files, settings: settings?.interfaceBuilderSettings ?? InterfaceBuilderSettings())
-                }
+                let read = try SwiftSources.read(roots, worker: &worker, jobs: 2, isExcluded: exclusion)
+                notices += read.diagnostics
+                swift = CheckRun.Swift(files: read.files, targets: read.targets, isIncomplete: read.isIncomplete)
             } catch {
                 sourceKitProblem = error.message
                 notices.append(
                     Diagnostic(rule: .noClassSchemas, severity: .warning, message: error.message, location: nil))
             }
         }
-        let schemaCatalog = loadSchemas()
-        catalog =
-            swiftCatalog.map { swift in schemaCatalog.map { swift.adding(uncoveredClassesOf: $0) } ?? swift }
-            ?? schemaCatalog
+        let classes = CheckRun.Classes(swift: swift, schemas: schemaFiles())
+        notices += classes.diagnostics
+        self.classes = classes
+        catalog = classes.layoutCatalog
+        interfaceBuilder = classes.model.map {
+            InterfaceBuilderCheck(model: $0, settings: settings?.interfaceBuilderSettings ?? InterfaceBuilderSettings())
+        }
         if catalog == nil, sourceKitProblem == nil {
             notices.append(
                 Diagnostic(
@@ -173,25 +178,34 @@ final class WorkspaceChecker {
     }
 
     /// Forgets the index of layouts: a layout was created, deleted or renamed.
-    func layoutsChanged() { index = nil }
+    func layoutsChanged() { index.withLock { $0 = nil } }
 
     /// The path of the layout named `name`, if the workspace has one.
     func layoutPath(named name: String) -> String? { layoutIndex()[name] }
 
     /// Every layout of the workspace by name.
-    func layoutIndex() -> [String: String] {
-        if let index { return index }
-        var discovery = FileDiscovery(suffix: ".layout.xml")
-        discovery.isExcluded = settings?.searchExclusion
-        var found: [String: String] = [:]
-        if (try? discovery.add(SystemPath(root))) != nil {
-            while let file = discovery.next() {
-                guard let name = Self.layoutName(of: file.displayPath), found[name] == nil else { continue }
-                found[name] = file.displayPath
+    func layoutIndex() -> [String: String] { indexSearch()() }
+
+    /// The search for the workspace's layouts by name, made once and kept (`index`): what a check's
+    /// source asks for the first time it resolves an include.
+    private func indexSearch() -> @Sendable () -> [String: String] {
+        let (index, root, exclusion) = (index, root, settings?.searchExclusion)
+        return {
+            index.withLock { known in
+                if let known { return known }
+                var discovery = FileDiscovery(suffix: ".layout.xml")
+                discovery.isExcluded = exclusion
+                var found: [String: String] = [:]
+                if (try? discovery.add(SystemPath(root))) != nil {
+                    while let file = discovery.next() {
+                        guard let name = Self.layoutName(of: file.displayPath), found[name] == nil else { continue }
+                        found[name] = file.displayPath
+                    }
+                }
+                known = found
+                return found
             }
         }
-        index = found
-        return found
     }
 
     /// The class a `class=` (and `module=`) names, by its key in the catalog; for an object element with
@@ -233,7 +247,8 @@ final class WorkspaceChecker {
     }
 
     /// The class schemas: the configuration's `<schemas>`, else `Schemas/` under the root when it exists.
-    private func loadSchemas() -> ClassCatalog? {
+    /// The class schema files: the configuration's, else the workspace's `Schemas/`.
+    private func schemaFiles() -> [(path: String, bytes: [UInt8])] {
         var directories = settings?.schemaDirectories(Arguments(jobs: 1), defaultExists: false) ?? []
         if directories.isEmpty, LayoutCheck.isDirectory(SystemPath(root + "/Schemas")) {
             directories = [SystemPath(root + "/Schemas")]
@@ -244,32 +259,30 @@ final class WorkspaceChecker {
         while let file = files.next() {
             if case .bytes(let bytes) = file.contents() { schemas.append((file.displayPath, bytes)) }
         }
-        guard !schemas.isEmpty else { return nil }
-        let loaded = ClassCatalog.load(schemas: schemas)
-        notices += loaded.diagnostics
-        return loaded.catalog
+        return schemas
     }
 }
 
 /// The workspace's layouts for `<include>`, the open documents' text in place of their files': a
 /// snapshot, made for one check.
-private final class WorkspaceLayouts: LayoutSource, @unchecked Sendable {
+private final class WorkspaceLayouts: LayoutSource {
     let overlay: [String: [UInt8]]
-    private let search: () -> [String: String]
-    private var found: [String: String]?
+    private let search: @Sendable () -> [String: String]
+    private let found = Locked<[String: String]?>(nil)
 
-    /// - Parameter search: The layouts by name, asked for the first time an include is resolved. (Used on
-    ///   the server's one thread only: the validator resolves includes on the caller's thread.)
-    init(overlay: [String: [UInt8]], search: @escaping () -> [String: String]) {
+    /// - Parameter search: The layouts by name, asked for the first time an include is resolved.
+    init(overlay: [String: [UInt8]], search: @escaping @Sendable () -> [String: String]) {
         self.overlay = overlay
         self.search = search
     }
 
     var index: [String: String] {
-        if let found { return found }
-        let made = search()
-        found = made
-        return made
+        found.withLock { found in
+            if let found { return found }
+            let made = search()
+            found = made
+            return made
+        }
     }
 
     func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
