@@ -70,6 +70,24 @@ import Testing
         #expect(try broken.report().diagnostics.contains { $0.rule == "unknown-outlet" }, "\(broken)")
     }
 
+    /// Xcode's localization exports (`fr.xcloc/Source Contents/…`) hold copies of storyboards and nibs that
+    /// no target builds: a search passes over them as it passes over `.build` (issue "Interface Builder on
+    /// real apps, round 2", item 6), so a stale copy's findings are not reported at the copy.
+    @Test func localizationExportsAreNotSearched() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(Self.app), to: copy)
+        let nib = try String(contentsOf: copy.appendingPathComponent("PhotoCell.xib"), encoding: .utf8)
+        let stale = nib.replacingOccurrences(of: #"property="titleLabel""#, with: #"property="oldTitleLabel""#)
+        #expect(stale != nib)
+        try scratch.write(stale, to: "Localizations/fr.xcloc/Source Contents/App/PhotoCell.xib")
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App", "."], in: scratch.url)
+        let report = try result.report()
+        #expect(report.diagnostics.isEmpty, "\(result)")
+        #expect(report.files == 2, "\(result)")
+    }
+
     /// A nib of one view holding `subviews`, one a line from line 6.
     static func nib(subviews: [String]) -> String {
         """

@@ -3,10 +3,15 @@
 ///
 /// Not API: only those two search folders.
 package enum LayoutFileSearch {
-    /// Whether an entry found in a folder (a file or a folder, by the bytes of its name) is passed over:
-    /// hidden entries, whose names start with a dot — `.git`, `.build`, `.` and `..`. A folder named
-    /// to the search itself is searched whatever its name.
-    public static func skips(_ name: some Collection<UInt8>) -> Bool {
-        name.first == UInt8(ascii: ".")
+    /// Whether an entry found in a folder (a file or a folder, by the bytes of its name, a NUL after them
+    /// or not) is passed over: hidden entries, whose names start with a dot — `.git`, `.build`, `.` and
+    /// `..` — and Xcode's localization exports (`fr.xcloc`), whose `Source Contents/` holds copies of
+    /// storyboards that no target builds. A folder named to the search itself is searched whatever its
+    /// name.
+    public static func skips(_ name: some BidirectionalCollection<UInt8>) -> Bool {
+        guard name.first != UInt8(ascii: ".") else { return true }
+        var end = name.endIndex
+        if end != name.startIndex, name[name.index(before: end)] == 0 { end = name.index(before: end) }
+        return name[..<end].reversed().starts(with: "colcx.".utf8)
     }
 }
