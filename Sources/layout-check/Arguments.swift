@@ -17,6 +17,13 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Whether the report must name every file checked, not only those with findings.
     var listsEveryFile: Bool { self == .junit }
+
+    /// SwiftLint's reporter names for the same formats, so that a CI set up for SwiftLint needs no
+    /// translation: `xcode` prints as compilers do, `github-actions-logging` as workflow commands.
+    static let aliases: [String: OutputFormat] = ["xcode": .text, "github-actions-logging": .github]
+
+    /// The format a `--format` or `--reporter` value names: its own name or SwiftLint's.
+    static func named(_ name: String) -> OutputFormat? { OutputFormat(rawValue: name) ?? aliases[name] }
 }
 
 /// A checking run as the command line asks for it.
@@ -120,7 +127,7 @@ extension Command {
             }
             switch name {
             case "--format", "--reporter":
-                if let format = value.flatMap(OutputFormat.init(rawValue:)) { destination.format = format }
+                if let format = value.flatMap(OutputFormat.named) { destination.format = format }
             case "--output":
                 if let value, !value.isEmpty, !value.hasPrefix("--") { destination.output = value }
             default: break
@@ -251,8 +258,9 @@ private struct OptionReader {
             result.toolchain = directory
         case "--format", "--reporter":
             let text = try value()
-            guard let format = OutputFormat(rawValue: text) else {
-                let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let format = OutputFormat.named(text) else {
+                let known = (OutputFormat.allCases.map(\.rawValue) + OutputFormat.aliases.keys.sorted())
+                    .joined(separator: ", ")
                 throw UsageError(message: "unknown format '\(text)' for '\(name)' (expected one of: \(known))")
             }
             result.format = format
@@ -413,6 +421,8 @@ let helpText = """
                               do not change when lines above a finding move.
                             junit: JUnit XML, a test case per file, a failure per error.
                             checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
+                            SwiftLint's reporter names work too: xcode (text), github-actions-logging
+                            (github), json, sarif, junit, checkstyle.
                             A warning about the whole run (no-class-schemas) has no file: it prints as
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
                             on GitHub without file, line and col, and in SARIF as a notification of

@@ -16,9 +16,24 @@ import Testing
         #expect(try reporter.report().diagnostics.map(\.rule) == ["unknown-class"])
         #expect(reporter.standardOutput == format.standardOutput)
 
-        let unknown = try runLayoutCheck(["--reporter", "xcode", "Layouts"])
+        let unknown = try runLayoutCheck(["--reporter", "emoji", "Layouts"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.contains("unknown format 'xcode' for '--reporter'"), "\(unknown)")
+        #expect(unknown.standardError.contains("unknown format 'emoji' for '--reporter'"), "\(unknown)")
+        #expect(unknown.standardError.contains("github-actions-logging, xcode"), "\(unknown)")
+    }
+
+    /// SwiftLint's reporter names (issue "Adoption, round 3", item 8): `xcode` prints as `text` does,
+    /// `github-actions-logging` as `github` does.
+    @Test(arguments: [("xcode", "text"), ("github-actions-logging", "github")])
+    func swiftLintsReporterNamesAreTheirFormats(_ alias: String, _ format: String) throws {
+        let named = try runLayoutCheck([
+            "--schemas", Repository.fixtureSchemas, "--reporter", alias, Self.invalidFixture,
+        ])
+        let plain = try runLayoutCheck([
+            "--schemas", Repository.fixtureSchemas, "--format", format, Self.invalidFixture,
+        ])
+        #expect(named.status == 1, "\(named)")
+        #expect(!named.standardOutput.isEmpty && named.standardOutput == plain.standardOutput, "\(named)")
     }
 
     @Test func quietLeavesOutTheSummaryButNotTheReport() throws {
