@@ -47,10 +47,10 @@ enum LayoutCheck {
                 [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination
             )
         }
-        // The report's file is confined like every file the run writes (`/dev/stdout` stays allowed);
-        // refused, the run says so on standard output and standard error, never in that file.
+        // The report's file replaces no link, FIFO, device or folder (`/dev/stdout` stays allowed); it may be
+        // anywhere the user says. Refused, the run says so on standard error, never in that file.
         if let path = arguments.output, path != "/dev/stdout",
-            let problem = RepositoryBoundary(workingDirectory: workingDirectory).writeProblem(path)
+            let problem = RepositoryBoundary(workingDirectory: workingDirectory).writeProblem(path, confined: false)
         {
             return usageFailure(
                 [UsageError(message: "--output: not writing '\(path)': \(problem)")],

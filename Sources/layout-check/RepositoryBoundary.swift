@@ -123,7 +123,11 @@ struct RepositoryBoundary {
     /// is there already (a symbolic link, a FIFO, a device, a folder), or its folder leads outside the
     /// repository. `nil` when it may be written. With `isFolder` (`--write-schemas DIR`), the same for a
     /// folder the run writes files into: anything there but a folder is refused.
-    func writeProblem(_ path: String, isFolder: Bool = false) -> String? {
+    ///
+    /// A path the user typed on the command line (`--output`, `--write-baseline`, `--write-schemas`) is
+    /// theirs to put anywhere, `$RUNNER_TEMP/report.sarif` included (`confined: false`): confinement is for
+    /// what files in the repository name. It still never replaces a link, FIFO, device or folder.
+    func writeProblem(_ path: String, isFolder: Bool = false, confined: Bool = true) -> String? {
         var status = stat()
         let expected = isFolder ? S_IFDIR : S_IFREG
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != expected {
@@ -131,6 +135,7 @@ struct RepositoryBoundary {
                 ? "it exists and is not a folder (a symbolic link, file, FIFO, socket or device)"
                 : "it exists and is not a regular file (a symbolic link, folder, FIFO, socket or device)"
         }
+        guard confined else { return nil }
         // The folder may not exist yet: the nearest one that does decides where the file lands.
         let working = (try? Self.workingDirectory().get()) ?? "."
         var folder = path.hasPrefix("/") ? path : working + "/" + path

@@ -43,13 +43,14 @@ struct RunSettings {
                 return .failure(failure)
             }
         }
-        // What the run writes stays in the repository and replaces no device, FIFO or link's target
+        // What the run writes where the user says replaces no device, FIFO, folder or link's target
         // (`--output` is checked before, by the checker, which then reports on standard output).
         let boundary = RepositoryBoundary(workingDirectory: workingDirectory)
-        if let path = arguments.writeBaseline, let problem = boundary.writeProblem(path) {
+        if let path = arguments.writeBaseline, let problem = boundary.writeProblem(path, confined: false) {
             return .failure(.usage(UsageError(message: "--write-baseline: not writing '\(path)': \(problem)")))
         }
-        if let path = arguments.writeSchemas, let problem = boundary.writeProblem(path, isFolder: true) {
+        if let path = arguments.writeSchemas, let problem = boundary.writeProblem(path, isFolder: true, confined: false)
+        {
             return .failure(.usage(UsageError(message: "--write-schemas: not writing into '\(path)': \(problem)")))
         }
         if let failure = settings.readBaseline(arguments, configurationPath: configurationPath) {
