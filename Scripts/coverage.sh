@@ -28,22 +28,48 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-# The test processes and the layout-check processes that the CLI tests start all write their profiles
-# into the codecov folder; swift test merges them into default.profdata.
-swift test --enable-code-coverage --scratch-path "$scratch"
+# The toolchain's LLVM tools, which read the profile format its compiler writes; a system LLVM's on PATH may
+# be older ("unsupported instrumentation profile format version").
+swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
+tool() { if [ -x "$swift_bin/$1" ]; then echo "$swift_bin/$1"; else command -v "$1"; fi; }
 
 codecov_json=$(swift test --show-codecov-path --enable-code-coverage --scratch-path "$scratch")
 codecov_dir=$(dirname "$codecov_json")
 profdata=$codecov_dir/default.profdata
+
+# The test processes and the layout-check processes that the CLI tests start all write their profiles
+# into the codecov folder; swift test merges them into default.profdata. A process a test has to kill while
+# it exits (a worker that outlives its killed run, a run past a test's time limit) can leave its profile
+# half written, and swift test then merges none. When the tests themselves passed, such profiles are
+# dropped, said, and the rest merged here; a test that failed fails the run as always.
+log=$(mktemp)
+set +e
+swift test --enable-code-coverage --scratch-path "$scratch" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+    if ! grep -q "no profile can be merged" "$log" || grep -qE "^✘ Test run|with [1-9][0-9]* failures? \(" "$log"; then
+        rm -f "$log"
+        exit "$status"
+    fi
+    llvm_profdata=$(tool llvm-profdata)
+    dropped=0
+    for raw in "$codecov_dir"/*.profraw; do
+        if ! "$llvm_profdata" show "$raw" >/dev/null 2>&1; then
+            rm -f "$raw"
+            dropped=$((dropped + 1))
+        fi
+    done
+    "$llvm_profdata" merge -sparse "$codecov_dir"/*.profraw -o "$profdata"
+    echo "coverage: $dropped half-written profile(s) of processes killed while they exited were left out"
+fi
+rm -f "$log"
 bin_dir=$(swift build --show-bin-path --scratch-path "$scratch")
 tests=$bin_dir/LayoutKitPackageTests.xctest
 [ -f "$profdata" ] || { echo "coverage: no profile at $profdata" >&2; exit 1; }
 [ -f "$tests" ] || { echo "coverage: no test binary at $tests" >&2; exit 1; }
 
-# The toolchain's llvm-cov, which reads the profile format its compiler writes; a system LLVM's on PATH may
-# be older ("unsupported instrumentation profile format version").
-swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
-if [ -x "$swift_bin/llvm-cov" ]; then llvm_cov=$swift_bin/llvm-cov; else llvm_cov=$(command -v llvm-cov); fi
+llvm_cov=$(tool llvm-cov)
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
 # The layout-check executable as a second object, for the lines only its own processes ran.
