@@ -133,8 +133,6 @@ package struct CheckRun {
         package var skipped: [String: Int] = [:]
         /// What the run says about itself: rules it could not judge, and why.
         package var notes: [String] = []
-        /// The catalog the layouts were judged by (the Swift code's), for `--write-schemas`.
-        package var swiftCatalog: ClassCatalog?
     }
 
     let inputs: Inputs
@@ -156,7 +154,7 @@ package struct CheckRun {
         var outcome = Outcome()
         var judgment = RunJudgment(configuration: inputs.configuration, settings: inputs.interfaceBuilderSettings)
         judgment.add(runFindings: (inputs.findings + classes.diagnostics).map { RunFinding($0) })
-        let catalog = facts.layoutCatalog
+        let catalog = classes.layoutCatalog
         let layouts = await checkLayouts(catalog: catalog)
         outcome.files = layouts.files
         outcome.checkedPaths = layouts.paths
@@ -189,7 +187,6 @@ package struct CheckRun {
         outcome.notes =
             (model?.notes(layouts: layouts.files > 0, interfaceBuilderNames: facts.ambiguousNames) ?? [])
             + facts.notJudged
-        outcome.swiftCatalog = facts.swiftCatalog
         return outcome
     }
 

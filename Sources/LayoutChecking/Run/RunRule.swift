@@ -76,13 +76,6 @@ package struct RunFacts {
         self.modules = modules
     }
 
-    /// The catalog layouts are judged by: the Swift code's, with class schemas for the modules whose
-    /// sources were not given.
-    var layoutCatalog: ClassCatalog? {
-        swiftCatalog.map { swift in schemaCatalog.map { swift.adding(uncoveredClassesOf: $0) } ?? swift }
-            ?? schemaCatalog
-    }
-
     /// Why a rule that had something to judge was not judged.
     var notJudged: [String] { identifiers?.notJudged ?? [] }
 
