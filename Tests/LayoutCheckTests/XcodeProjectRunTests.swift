@@ -236,6 +236,27 @@ import Testing
         #expect(found == expected.sorted(), "\(result)")
         #expect(!result.standardOutput.contains("BadgeButton"), "\(result)")
     }
+
+    /// A framework's view loads its nib with itself as the owner (Loop's StatusBarHUDView): the nib, in the
+    /// framework's target, connects the outlets that an app storyboard, in another target, only places the
+    /// view without. An outlet connected in one target is connected for all; one that no file connects is one
+    /// finding, at its first use, in project mode and folder mode alike.
+    @Test(arguments: [[String](), ["--swift-sources", "Clock=Clock", "--swift-sources", "HUDKit=HUDKit", "."]])
+    func anOutletItsOwnNibConnectsInAnotherTargetIsConnected(folderMode: [String]) throws {
+        let folder = "Tests/LayoutCheckTests/Fixtures/CrossTargetOwner"
+        let storyboard = "Clock/Base.lproj/Main.storyboard"
+        let expected = InterfaceBuilderTests.Expected.parse(try Repository.text("\(folder)/\(storyboard)")).map {
+            "\($0.rule) \(storyboard):\($0.line)"
+        }
+        #expect(expected == ["unconnected-outlet \(storyboard):19"])
+        let result = try runLayoutCheck(
+            ["--format", "json"] + (folderMode.isEmpty ? ["."] : folderMode),
+            in: Repository.root.appendingPathComponent(folder))
+        let report = try result.report()
+        #expect(report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" } == expected, "\(result)")
+        #expect(report.diagnostics.first?.message.contains("'iconView'") == true, "\(result)")
+        #expect(!result.standardOutput.contains("timeLabel"), "\(result)")
+    }
 }
 
 extension XcodeProjectRunTests {

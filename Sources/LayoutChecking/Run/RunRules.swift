@@ -41,18 +41,32 @@ struct OpenClassRule: RunRule {
     }
 }
 
-/// `unconnected-outlet` for Interface Builder files: an implicitly unwrapped outlet no file of a unit
-/// connects on an object of its class, where reading it can crash (`InterfaceBuilderCheck`). An outlet is
-/// connected by whichever file uses the class, so it needs every file of the unit.
+/// `unconnected-outlet` for Interface Builder files: an implicitly unwrapped outlet no file connects on an
+/// object of its class, where reading it can crash (`InterfaceBuilderCheck`). A class is one class wherever
+/// it is used (`Module.Name`), so a file of any unit connects its outlet for every unit: a framework's nib
+/// whose owner is the view connects what an app's storyboard, in another target, only places. Each
+/// declaration is one finding, at its first use; the other units' uses are its notes.
 struct UnconnectedOutletRule: RunRule {
     let id = RuleID.unconnectedOutlet
 
     func findings(_ facts: inout RunFacts) -> [RunFinding] {
+        let connectedAnywhere = facts.units.reduce(into: Set<OutletKey>()) { $0.formUnion($1.usage.connected) }
         var found: [RunFinding] = []
+        var indexByDeclaration: [String: Int] = [:]
         for unit in facts.units {
-            let idsByPlace = unit.usage.idsByPlace
-            for (diagnostic, declaration) in unit.check.unconnectedFindings(unit.usage, uses: unit.uses) {
+            var usage = unit.usage
+            usage.connected = connectedAnywhere
+            let idsByPlace = usage.idsByPlace
+            for (diagnostic, declaration) in unit.check.unconnectedFindings(usage, uses: unit.uses) {
+                if let index = indexByDeclaration[declaration] {
+                    if let place = diagnostic.sourceLocation, place != found[index].diagnostic.sourceLocation {
+                        found[index].diagnostic.notes.append(
+                            Diagnostic.Note(message: "it is used here too, unconnected", location: place))
+                    }
+                    continue
+                }
                 let ids = diagnostic.sourceLocation.flatMap { idsByPlace[$0] } ?? []
+                indexByDeclaration[declaration] = found.count
                 found.append(RunFinding(diagnostic, ids: ids, declaration: declaration))
             }
         }
