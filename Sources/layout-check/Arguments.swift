@@ -70,8 +70,7 @@ struct Arguments: Equatable, Sendable {
     var destination: ReportDestination { ReportDestination(format: format, output: output) }
 }
 
-/// Where a run's report goes: the format and the file (standard output when `nil`). Also known for a
-/// command line that cannot be run, so that a SARIF consumer still gets a log saying the run failed.
+/// Where a run's report goes: the format and the file (standard output when `nil`).
 struct ReportDestination: Equatable, Sendable {
     var format: OutputFormat = .text
     var output: String?
@@ -108,34 +107,6 @@ extension Command {
         + "                    [--fix [--dry-run]] [--jobs N] PATH...\n"
         + "       layout-check lsp [--toolchain DIR]\n"
         + "       layout-check --help | --version\n"
-
-    /// The format and output file that `arguments` asks for, read as far as they can be when the
-    /// command line as a whole cannot be parsed: the last `--format`/`--reporter` with a known value
-    /// and the last `--output`, before any `--`.
-    static func destination(in arguments: [[UInt8]]) -> ReportDestination {
-        var destination = ReportDestination()
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = String(decoding: arguments[index], as: UTF8.self)
-            if argument == "--" { break }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            var value: String?
-            if argument.hasPrefix("--"), argument.contains("=") {
-                value = String(argument.dropFirst(name.count + 1))
-            } else if index + 1 < arguments.endIndex {
-                value = String(decoding: arguments[index + 1], as: UTF8.self)
-            }
-            switch name {
-            case "--format", "--reporter":
-                if let format = value.flatMap(OutputFormat.named) { destination.format = format }
-            case "--output":
-                if let value, !value.isEmpty, !value.hasPrefix("--") { destination.output = value }
-            default: break
-            }
-            index += 1
-        }
-        return destination
-    }
 
     /// Parses the arguments after the program name.
     ///
@@ -417,8 +388,10 @@ let helpText = """
                             '\\' as '\\\\' and each byte that is not UTF-8 as '\\xNN' (caf\\xE9), so a JSON
                             "file" decodes to that text, not to the raw bytes.
                             sarif: SARIF 2.1.0 for code scanning: every rule in tool.driver.rules,
-                              paths relative to the working directory (%SRCROOT%), fingerprints that
-                              do not change when lines above a finding move.
+                              paths relative to the repository's root (%SRCROOT%: the nearest folder
+                              with .git at or above the working directory, else the working
+                              directory), fingerprints that do not change when lines above a finding
+                              move.
                             junit: JUnit XML, a test case per file, a failure per error.
                             checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
                             SwiftLint's reporter names work too: xcode (text), github-actions-logging
@@ -427,8 +400,9 @@ let helpText = """
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
                             on GitHub without file, line and col, and in SARIF as a notification of
                             the run's invocation (code scanning refuses a result without a location).
-                            A run that cannot proceed (exit status 2) still writes a SARIF log, one
-                            whose invocation says executionSuccessful false and why.
+                            A run that cannot proceed (exit status 2) writes no report in any format
+                            (--output FILE keeps what it held): uploaded, a SARIF log with no results
+                            would close every open code scanning alert.
       --output FILE         Write the report to FILE instead of standard output (replacing it). The
                             summary still goes to standard error.
       --config FILE         Read the configuration from FILE. Default: the nearest layout-check.xml
