@@ -30,6 +30,8 @@ enum LayoutCheck {
             return printed(helpText)
         case .version:
             return printed(versionText)
+        case .completionScript(let shell):
+            return printed(Completions.script(for: shell))
         case .languageServer(let toolchain):
             return LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO, toolchain: toolchain).run()
         case .check(let arguments):
