@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
-# An iOS app's repository, as the README's "For an iOS app team" sets it up (issue 40, item 4): no
+# An iOS app's repository, as the README's "An iOS app team" sets it up (issue 40, item 4): no
 # Package.swift, an Xcode project, a xib and its Swift class, in a git repository of its own outside this
-# checkout. The README's workflow steps are run as written (extracted by .ci/readme-steps.py), but for two
-# lines: `apt-get` (CI has installed what they install) and `git clone` (this checkout stands for the
-# clone, at the same place, $RUNNER_TEMP/LayoutKit). Scripts/install.sh installs layout-check to a prefix
-# under $RUNNER_TEMP; the installed command, run from the app's root and nowhere near this checkout, must
-# fail a planted outlet typo with exit status 1 at the xib's line, and pass the fixed tree with exit status
-# 0 and no warning. Then the README's Xcode Run Script phase is run as Xcode would run it (SRCROOT), with
-# its `xcode` output.
-#
-# install.sh's release build has its own scratch directory, .build/install, kept between runs (a cold
-# build of layout-check alone, a few minutes on two cores).
+# checkout. The README's workflow steps run as written (extracted by .ci/readme-steps.py) but for three
+# things: the `apt-get` line (CI has installed what it installs), the `git clone` line (this checkout
+# stands for the clone, at the same place, $RUNNER_TEMP/LayoutKit), and `--scratch-path .build/install`
+# given to install.sh, so that its release build neither lands in nor disturbs this checkout's .build (it
+# is kept between runs: a cold build of layout-check alone takes about five minutes on two busy cores).
+# The installed command, run from the app's root and nowhere near this checkout, must fail a planted
+# outlet typo with exit status 1 at the xib's line, and pass the fixed app with exit status 0 and no
+# finding. Then the README's Xcode Run Script phase runs as Xcode would run it (PROJECT_FILE_PATH set),
+# and must print the compilers' `file:line:column: error:` form Xcode reads.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
