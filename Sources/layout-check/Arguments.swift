@@ -70,8 +70,7 @@ struct Arguments: Equatable, Sendable {
     var destination: ReportDestination { ReportDestination(format: format, output: output) }
 }
 
-/// Where a run's report goes: the format and the file (standard output when `nil`). Also known for a
-/// command line that cannot be run, so that a SARIF consumer still gets a log saying the run failed.
+/// Where a run's report goes: the format and the file (standard output when `nil`).
 struct ReportDestination: Equatable, Sendable {
     var format: OutputFormat = .text
     var output: String?
@@ -84,6 +83,8 @@ enum Command: Equatable, Sendable {
     case version
     /// `layout-check lsp [--toolchain DIR]`: the language server, over standard input and output.
     case languageServer(toolchain: String?)
+    /// `--completion-script SHELL`: print the shell's completion script.
+    case completionScript(Shell)
 }
 
 /// A command line that cannot be run: the tool prints the message and a hint, and exits with 2.
@@ -93,10 +94,30 @@ struct UsageError: Error, Equatable, Sendable {
 
 extension Command {
     /// The long options, for suggesting one in place of a mistyped one (`--schema` → `--schemas`).
-    static let options = [
-        "--help", "--version", "--schemas", "--swift-sources", "--toolchain", "--format", "--reporter", "--output",
-        "--config", "--baseline", "--write-baseline", "--write-schemas", "--touch", "--strict", "--quiet", "--jobs",
-        "--fix", "--dry-run",
+    static let options = optionTable.map(\.name)
+
+    /// Every long option, what its value is and a few words on it: the one table that the suggestions above
+    /// and the shell completions (`--completion-script`) are made from. `--help` describes each at length.
+    static let optionTable: [OptionSpec] = [
+        OptionSpec("--help", .none, "Show the help"),
+        OptionSpec("--version", .none, "Show the version"),
+        OptionSpec("--schemas", .directory, "Class schemas to load", repeatable: true),
+        OptionSpec("--swift-sources", .directory, "Swift classes to check against ([MODULE=]DIR)", repeatable: true),
+        OptionSpec("--toolchain", .directory, "Swift toolchain whose sourcekitd reads Swift files"),
+        OptionSpec("--format", .format, "Report format"),
+        OptionSpec("--reporter", .format, "Report format (SwiftLint's name)"),
+        OptionSpec("--output", .file, "Write the report to FILE"),
+        OptionSpec("--config", .file, "Configuration file"),
+        OptionSpec("--baseline", .file, "Report only findings the baseline does not hold"),
+        OptionSpec("--write-baseline", .file, "Record the findings as a baseline"),
+        OptionSpec("--write-schemas", .directory, "Write class schemas of the Swift sources"),
+        OptionSpec("--touch", .file, "Write FILE when the run passes"),
+        OptionSpec("--strict", .none, "Warnings fail the run too"),
+        OptionSpec("--quiet", .none, "No summary on standard error"),
+        OptionSpec("--jobs", .number, "Check at most N files at once"),
+        OptionSpec("--fix", .none, "Apply the fix-its"),
+        OptionSpec("--dry-run", .none, "With --fix: print the diff, change nothing"),
+        OptionSpec("--completion-script", .shell, "Print a completion script for a shell"),
     ]
 
     /// The usage line printed after a command line that cannot be run: every option, so that one that
@@ -107,35 +128,8 @@ extension Command {
         + "                    [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--touch FILE]\n"
         + "                    [--fix [--dry-run]] [--jobs N] PATH...\n"
         + "       layout-check lsp [--toolchain DIR]\n"
+        + "       layout-check --completion-script bash|zsh|fish\n"
         + "       layout-check --help | --version\n"
-
-    /// The format and output file that `arguments` asks for, read as far as they can be when the
-    /// command line as a whole cannot be parsed: the last `--format`/`--reporter` with a known value
-    /// and the last `--output`, before any `--`.
-    static func destination(in arguments: [[UInt8]]) -> ReportDestination {
-        var destination = ReportDestination()
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = String(decoding: arguments[index], as: UTF8.self)
-            if argument == "--" { break }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            var value: String?
-            if argument.hasPrefix("--"), argument.contains("=") {
-                value = String(argument.dropFirst(name.count + 1))
-            } else if index + 1 < arguments.endIndex {
-                value = String(decoding: arguments[index + 1], as: UTF8.self)
-            }
-            switch name {
-            case "--format", "--reporter":
-                if let format = value.flatMap(OutputFormat.named) { destination.format = format }
-            case "--output":
-                if let value, !value.isEmpty, !value.hasPrefix("--") { destination.output = value }
-            default: break
-            }
-            index += 1
-        }
-        return destination
-    }
 
     /// Parses the arguments after the program name.
     ///
@@ -249,6 +243,12 @@ private struct OptionReader {
         case "--version":
             try noValue()
             return .version
+        case "--completion-script":
+            let text = try value()
+            guard let shell = Shell(rawValue: text) else {
+                throw UsageError(message: "no completion script for '\(text)' (expected bash, zsh or fish)")
+            }
+            return .completionScript(shell)
         // Standard input is the one layout `-` names; class schemas come from files only.
         case "--schemas": result.schemaDirectories.append(try directoryValue(allowingStandardInput: false))
         case "--swift-sources": result.swiftSources.append(try directoryValue())
@@ -347,6 +347,7 @@ let helpText = """
                         [--schemas DIR]... [--format FORMAT] [--output FILE] [--config FILE]
                         [--baseline FILE | --write-baseline FILE] [--strict] [--quiet] [--jobs N]
                         [--fix [--dry-run]] PATH...
+           layout-check --completion-script bash|zsh|fish
            layout-check lsp [--toolchain DIR]
                             A language server for layouts on standard input and output (LSP 3.17):
                             the same diagnostics while the file is edited, completion, hover, go to
@@ -417,8 +418,10 @@ let helpText = """
                             '\\' as '\\\\' and each byte that is not UTF-8 as '\\xNN' (caf\\xE9), so a JSON
                             "file" decodes to that text, not to the raw bytes.
                             sarif: SARIF 2.1.0 for code scanning: every rule in tool.driver.rules,
-                              paths relative to the working directory (%SRCROOT%), fingerprints that
-                              do not change when lines above a finding move.
+                              paths relative to the repository's root (%SRCROOT%: the nearest folder
+                              with .git at or above the working directory, else the working
+                              directory), fingerprints that do not change when lines above a finding
+                              move.
                             junit: JUnit XML, a test case per file, a failure per error.
                             checkstyle: checkstyle XML, a <file> per file, an <error> per diagnostic.
                             SwiftLint's reporter names work too: xcode (text), github-actions-logging
@@ -427,8 +430,9 @@ let helpText = """
                             'layout-check: warning: ...', in JSON with file "" and line and column 0,
                             on GitHub without file, line and col, and in SARIF as a notification of
                             the run's invocation (code scanning refuses a result without a location).
-                            A run that cannot proceed (exit status 2) still writes a SARIF log, one
-                            whose invocation says executionSuccessful false and why.
+                            A run that cannot proceed (exit status 2) writes no report in any format
+                            (--output FILE keeps what it held): uploaded, a SARIF log with no results
+                            would close every open code scanning alert.
       --output FILE         Write the report to FILE instead of standard output (replacing it). The
                             summary still goes to standard error.
       --config FILE         Read the configuration from FILE. Default: the nearest layout-check.xml
@@ -463,6 +467,11 @@ let helpText = """
       -j, --jobs N          Check at most N files at once (default: the number of cores). Files are
                             opened one at a time per job, so any number of files can be checked. The
                             output is the same whatever N is: sorted by path, line, column and rule.
+      --completion-script SHELL
+                            Print a completion script for bash, zsh or fish, made from this help's
+                            options: eval "$(layout-check --completion-script bash)" in ~/.bashrc;
+                            for zsh, save it as _layout-check in a folder of $fpath; for fish, as
+                            ~/.config/fish/completions/layout-check.fish.
       -h, --help            Show this help.
       --version             Show the version.
 

@@ -23,13 +23,15 @@ enum LayoutCheck {
         do {
             command = try Command.parse(arguments, defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
-            return usageFailure([error], destination: Command.destination(in: arguments))
+            return usageFailure([error])
         }
         switch command {
         case .help:
             return printed(helpText)
         case .version:
             return printed(versionText)
+        case .completionScript(let shell):
+            return printed(Completions.script(for: shell))
         case .languageServer(let toolchain):
             return LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO, toolchain: toolchain).run()
         case .check(let arguments):
@@ -43,31 +45,25 @@ enum LayoutCheck {
         switch RepositoryBoundary.workingDirectory() {
         case .success(let path): workingDirectory = path
         case .failure(let error):
-            return usageFailure(
-                [UsageError(message: "cannot tell the working directory: \(error)")], destination: arguments.destination
-            )
+            return usageFailure([UsageError(message: "cannot tell the working directory: \(error)")])
         }
         // The report's file replaces no link, FIFO, device or folder (`/dev/stdout` stays allowed); it may be
         // anywhere the user says. Refused, the run says so on standard error, never in that file.
         if let path = arguments.output, path != "/dev/stdout",
             let problem = RepositoryBoundary(workingDirectory: workingDirectory).writeProblem(path, confined: false)
         {
-            return usageFailure(
-                [UsageError(message: "--output: not writing '\(path)': \(problem)")],
-                destination: ReportDestination(format: arguments.format, output: nil))
+            return usageFailure([UsageError(message: "--output: not writing '\(path)': \(problem)")])
         }
-        let destination = arguments.destination
         let settings: RunSettings
         switch RunSettings.load(arguments, workingDirectory: workingDirectory) {
         case .success(let loaded): settings = loaded
-        case .failure(.usage(let error)): return usageFailure([error], destination: destination)
-        case .failure(.invalid(let diagnostics)):
-            return invalidSettings(diagnostics, destination: destination, workingDirectory: workingDirectory)
+        case .failure(.usage(let error)): return usageFailure([error])
+        case .failure(.invalid(let diagnostics)): return invalidSettings(diagnostics)
         }
         let plan: RunPlan
         switch RunPlan.make(arguments, settings: settings) {
         case .success(let made): plan = made
-        case .failure(let failure): return usageFailure(failure.errors, destination: destination)
+        case .failure(let failure): return usageFailure(failure.errors)
         }
         var run = CheckRun(plan.inputs)
         let outcome = await run.run()
@@ -102,7 +98,8 @@ enum LayoutCheck {
         }
         let report = Report(
             files: outcome.files, diagnostics: diagnostics, duration: duration, workingDirectory: workingDirectory,
-            checkedFiles: outcome.checkedPaths, skippedFiles: outcome.skipped,
+            sourceRoot: RepositoryBoundary(workingDirectory: workingDirectory).root, checkedFiles: outcome.checkedPaths,
+            skippedFiles: outcome.skipped,
             projects: plan.summary(notes: outcome.notes))
         let colour = arguments.output == nil && StandardStream.output.wantsColour
         let status = delivered(arguments.format.render(report, colour: colour), to: arguments.destination)
@@ -112,7 +109,7 @@ enum LayoutCheck {
         // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
         // warns) again on the next build rather than passing silently from then on.
         if !failed, plan.sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {
-            return usageFailure([UsageError(message: "--touch: cannot write '\(stamp)'")], destination: nil)
+            return usageFailure([UsageError(message: "--touch: cannot write '\(stamp)'")])
         }
         return failed ? 1 : 0
     }
@@ -126,7 +123,7 @@ enum LayoutCheck {
                     UsageError(
                         message: "--write-baseline: not writing '\(path)': \(problem), so --baseline could not read "
                             + "it; fix findings, or set their rules to ignore in the configuration")
-                ], destination: nil)
+                ])
         }
         do {
             let url = URL(fileURLWithPath: path)
@@ -135,8 +132,7 @@ enum LayoutCheck {
             try document.write(to: url, options: .atomic)
         } catch {
             return usageFailure(
-                [UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)")],
-                destination: nil)
+                [UsageError(message: "--write-baseline: cannot write '\(path)': \(error.localizedDescription)")])
         }
         let count = baseline.entries.count
         if !quiet {
@@ -167,28 +163,11 @@ enum LayoutCheck {
     }
 
     /// A configuration or baseline that cannot be used: each problem where it is, on standard error, and
-    /// exit status 2, as for a command line that cannot be run.
-    private static func invalidSettings(
-        _ diagnostics: [Diagnostic], destination: ReportDestination, workingDirectory: String
-    ) -> Int32 {
-        let sorted = diagnostics.sorted(by: Diagnostic.ordered)
-        let report = Report(files: 0, diagnostics: sorted, duration: .zero)
+    /// exit status 2, as for a command line that cannot be run. No report is written (see `usageFailure`).
+    private static func invalidSettings(_ diagnostics: [Diagnostic]) -> Int32 {
+        let report = Report(files: 0, diagnostics: diagnostics.sorted(by: Diagnostic.ordered), duration: .zero)
         try? StandardStream.error.write(TextRenderer(colour: StandardStream.error.wantsColour).render(report))
-        deliverFailure(RunFailure(diagnostics: sorted), to: destination, workingDirectory: workingDirectory)
         return 2
-    }
-
-    /// For a run that stops with exit status 2 under `--format sarif`: a log whose invocation says that
-    /// the run failed and why, where the report would have gone, so that a workflow that uploads the
-    /// file uploads a valid log rather than an empty file. Other formats write nothing.
-    private static func deliverFailure(
-        _ failure: RunFailure, to destination: ReportDestination?,
-        workingDirectory: String = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
-    ) {
-        guard let destination, destination.format == .sarif else { return }
-        let report = Report(
-            files: 0, diagnostics: [], duration: .zero, workingDirectory: workingDirectory, failure: failure)
-        _ = delivered(SARIFReporter.render(report, rules: RuleDescriptor.all), to: destination)
     }
 
     /// Writes the report to `--output FILE` or standard output: 0 when all of it was written; else 2,
@@ -242,9 +221,11 @@ enum LayoutCheck {
         return path.withCString({ stat($0, &status) }) == 0 && status.isDirectory
     }
 
-    /// A run that cannot proceed: each problem, the usage line and a hint on standard error, the SARIF
-    /// log of a failed run where one was asked for (`destination`), and exit status 2.
-    private static func usageFailure(_ errors: [UsageError], destination: ReportDestination?) -> Int32 {
+    /// A run that cannot proceed: each problem, the usage line and a hint on standard error, and exit
+    /// status 2. No report is written, in any format: standard output stays empty and `--output FILE` keeps
+    /// what it held, so that a workflow never uploads a SARIF log with no results, which would close every
+    /// open code scanning alert; it uploads only after a run that completed (exit status 0 or 1).
+    private static func usageFailure(_ errors: [UsageError]) -> Int32 {
         var text = ""
         for error in errors {
             text += "layout-check: error: \(error.message)\n"
@@ -252,7 +233,6 @@ enum LayoutCheck {
         text += Command.usage
         text += "See 'layout-check --help'.\n"
         try? StandardStream.error.write(text)
-        deliverFailure(RunFailure(messages: errors.map(\.message)), to: destination)
         return 2
     }
 }

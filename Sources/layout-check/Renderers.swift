@@ -10,11 +10,12 @@ struct Report: Sendable {
     var duration: Duration
     /// The absolute path of the directory the run happened in, which reports name files relative to.
     var workingDirectory: String = "/"
+    /// The repository's root (absolute), which SARIF names files relative to (`%SRCROOT%`), as GitHub code
+    /// scanning expects; `nil`: the working directory.
+    var sourceRoot: String?
     /// Every layout file checked, as diagnostics name them; kept only for a format that lists clean
     /// files too (JUnit), so that other runs hold nothing per file.
     var checkedFiles: [String]?
-    /// Why the run could not proceed (exit status 2); `nil` for a run that did its work.
-    var failure: RunFailure?
     /// Interface Builder files of another platform than UIKit's, not checked: how many, by platform.
     var skippedFiles: [String: Int] = [:]
     /// What the run read of Xcode projects (each project and its targets), one line each before the counts.
@@ -37,13 +38,6 @@ struct Report: Sendable {
                     + (skippedFiles.values.reduce(0, +) == 1 ? "" : "s") + ", which UIKit's checks do not apply to")
             + "\n"
     }
-}
-
-/// What stopped a run before it checked anything: the command line's problems, and those of the
-/// configuration or baseline file, each at its line.
-struct RunFailure: Sendable {
-    var messages: [String] = []
-    var diagnostics: [Diagnostic] = []
 }
 
 extension OutputFormat {

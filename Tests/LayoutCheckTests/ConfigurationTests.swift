@@ -189,12 +189,8 @@ import Testing
         try project.write(Self.configuration(testCase.body), to: "layout-check.xml")
         let result = try runLayoutCheck(["--format", "sarif", "Layouts"], in: project.url)
         #expect(result.status == 2, "\(result)")
-        // Nothing is checked: the SARIF log says the run failed, and holds no result.
-        #expect(SARIFRules.problems(in: Data(result.standardOutput.utf8)) == [])
-        let log = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-        let run = (log?["runs"] as? [[String: Any]])?.first
-        #expect((run?["results"] as? [Any])?.isEmpty == true, "\(result)")
-        #expect((run?["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == false)
+        // Nothing is checked, and no SARIF log is written: one with no results would close every open alert.
+        #expect(result.standardOutput.isEmpty, "\(result)")
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(
             lines.contains {

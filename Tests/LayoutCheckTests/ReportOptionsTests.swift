@@ -84,7 +84,9 @@ import Testing
         for option in Command.options where option != "--help" && option != "--version" {
             #expect(
                 result.standardError.contains("[\(option)") || result.standardError.contains("|\(option)")
-                    || result.standardError.contains("| \(option)"), "the usage line omits \(option):\n\(result)")
+                    || result.standardError.contains("| \(option)")
+                    || result.standardError.contains("layout-check \(option) "),
+                "the usage line omits \(option):\n\(result)")
         }
         #expect(result.standardError.contains("--help | --version"))
     }

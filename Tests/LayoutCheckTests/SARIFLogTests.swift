@@ -5,8 +5,8 @@ import Testing
 @testable import layout_check
 
 /// SARIF logs that GitHub code scanning accepts (`SARIFRules`): findings about the whole run as
-/// notifications of the invocation, never as results without a location; rules with help; and a log,
-/// not an empty file, from a run that could not proceed.
+/// notifications of the invocation, never as results without a location; rules with help; paths from the
+/// repository's root; and no log at all from a run that could not proceed.
 @Suite struct SARIFLogTests {
     static func log(_ result: CommandResult, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
         -> [String: Any]
@@ -104,24 +104,28 @@ import Testing
             arguments: ["--format", "sarif", "--baseline", "No/Such/b.xml", "Layouts"],
             message: "--baseline: cannot read"),
     ])
-    func aRunThatCannotProceedStillWritesAValidLogThatSaysSo(_ testCase: FailureCase) throws {
+    func aRunThatCannotProceedWritesNoLog(_ testCase: FailureCase) throws {
+        // Uploaded, a log with no results would close every open code scanning alert (issue 40, item 6).
         let result = try runLayoutCheck(testCase.arguments)
         #expect(result.status == 2, "\(result)")
-        #expect(result.standardError.contains(testCase.message), "standard error still says why: \(result)")
-        let log = try Self.log(result)
-        #expect(try Self.results(log).isEmpty)
-        let invocation = try Self.invocation(log)
-        #expect(invocation["executionSuccessful"] as? Bool == false)
-        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
-        #expect(notifications.map { $0["level"] as? String } == ["error"])
-        let text = (notifications.first?["message"] as? [String: Any])?["text"] as? String
-        #expect(text?.contains(testCase.message) == true, "\(String(describing: text))")
+        #expect(result.standardError.contains(testCase.message), "standard error says why: \(result)")
+        #expect(result.standardOutput.isEmpty, "\(result)")
     }
 
-    @Test func aBrokenConfigurationIsAConfigurationNotificationAtItsLine() throws {
+    @Test func aBrokenConfigurationLeavesThePreviousLogAsItWas() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        try folder.write(SampleLayout.valid, to: "Layouts/A.layout.xml")
+        try folder.write(SampleLayout.unknownDestination, to: "Layouts/A.layout.xml")
+        let output = folder.url.appendingPathComponent("layout-check.sarif")
+        let first = try runLayoutCheck(["--format", "sarif", "--output", output.path, "Layouts"], in: folder.url)
+        #expect(first.status == 1, "\(first)")
+        let previous = try Data(contentsOf: output)
+        #expect(
+            try Self.results(
+                try Self.log(
+                    CommandResult(
+                        status: 1, standardOutput: String(decoding: previous, as: UTF8.self), standardError: ""))
+            ).count == 1)
         try folder.write(
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -130,38 +134,55 @@ import Testing
             </layout-check>
 
             """, to: "layout-check.xml")
-        let output = folder.url.appendingPathComponent("layout-check.sarif")
         let result = try runLayoutCheck(["--format", "sarif", "--output", output.path, "Layouts"], in: folder.url)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("layout-check.xml:3:"), "\(result)")
-        let written = CommandResult(
-            status: result.status,
-            standardOutput: try String(contentsOf: output, encoding: .utf8),
-            standardError: "")
-        let invocation = try Self.invocation(try Self.log(written))
-        #expect(invocation["executionSuccessful"] as? Bool == false)
-        let notifications = try #require(invocation["toolConfigurationNotifications"] as? [[String: Any]])
-        #expect(notifications.count == 1)
-        let location = try #require((notifications.first?["locations"] as? [[String: Any]])?.first)
-        let physical = try #require(location["physicalLocation"] as? [String: Any])
-        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "layout-check.xml")
-        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 3)
+        #expect(try Data(contentsOf: output) == previous, "the last completed run's log is kept, untouched")
     }
 
-    @Test func theLogOfACommandLineThatCannotBeParsedGoesToTheOutputFile() throws {
+    @Test func aCommandLineThatCannotBeParsedCreatesNoOutputFile() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("layout-check.sarif")
         let result = try runLayoutCheck(["--output", file.path, "--jobs", "0", "--format=sarif", "Layouts"])
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
-        let written = CommandResult(
-            status: 2, standardOutput: try String(contentsOf: file, encoding: .utf8), standardError: "")
-        let invocation = try Self.invocation(try Self.log(written))
-        #expect(invocation["executionSuccessful"] as? Bool == false)
-        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
-        let text = (notifications.first?["message"] as? [String: Any])?["text"] as? String
-        #expect(text?.contains("'--jobs' needs a whole number") == true, "\(String(describing: text))")
+        #expect(result.standardError.contains("'--jobs' needs a whole number"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "\(result)")
+    }
+
+    /// GitHub code scanning resolves a relative URI against the repository's root: a run from a subfolder
+    /// names files from the root, `%SRCROOT%` is the root, and a file outside it is an absolute `file://` URI.
+    @Test func urisAreRelativeToTheRepositoryRootWhereverTheRunStarts() throws {
+        let repository = try TemporaryDirectory()
+        defer { repository.remove() }
+        try FileManager.default.createDirectory(
+            at: repository.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try repository.write(SampleLayout.unknownDestination, to: "App/Layouts/Card.layout.xml")
+        let outside = try TemporaryDirectory()
+        defer { outside.remove() }
+        let stray = try outside.write(SampleLayout.unknownDestination, to: "Stray.layout.xml")
+        let app = repository.url.appendingPathComponent("App")
+        let result = try runLayoutCheck(["--format", "sarif", "Layouts", stray.path], in: app)
+        #expect(result.status == 1, "\(result)")
+        let log = try Self.log(result)
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
+        let root = try #require(RepositoryBoundary.resolved(repository.path))
+        #expect(base?["uri"] as? String == ArtifactPath.directoryURI(root), "\(result)")
+        let artifacts = try Self.results(log).compactMap {
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+                as? [String: Any]
+        }
+        #expect(artifacts.count == 2, "\(result)")
+        let inside = artifacts.first { $0["uriBaseId"] as? String == "%SRCROOT%" }
+        #expect(inside?["uri"] as? String == "App/Layouts/Card.layout.xml", "\(result)")
+        let absolute = artifacts.first { $0["uriBaseId"] == nil }
+        let strayPath = try #require(RepositoryBoundary.resolved(stray.path))
+        #expect(absolute?["uri"] as? String == "file://" + ArtifactPath.percentEncoded(strayPath), "\(result)")
+        // The text report still names files from where the run started.
+        let text = try runLayoutCheck(["Layouts"], in: app)
+        #expect(text.outputLines.contains { $0.hasPrefix("Layouts/Card.layout.xml:5:") }, "\(text)")
     }
 
     @Test func otherFormatsWriteNothingWhenTheRunCannotProceed() throws {

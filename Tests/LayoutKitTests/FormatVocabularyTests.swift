@@ -50,7 +50,7 @@ import Testing
             "accessoryType": "AccessoryType", "hidden": "Boolean",
         ]
         for (attribute, type) in types {
-            let listed = Self.type(type).matches(of: /<xs:enumeration value="([A-Za-z0-9]+)"\/>/).map { String($0.1) }
+            let listed = Self.type(type).matches(of: /<xs:enumeration value="([A-Za-z0-9]+)"/).map { String($0.1) }
             #expect(!listed.isEmpty, "\(type)")
             #expect(FormatVocabulary.values(of: attribute) == listed, "\(attribute)")
         }

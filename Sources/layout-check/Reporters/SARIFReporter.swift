@@ -4,14 +4,16 @@ import LayoutKit
 /// SARIF 2.1.0, the format GitHub code scanning and other static-analysis viewers read.
 ///
 /// Every rule of the table is in `tool.driver.rules` with its help, each result points at its rule by id
-/// and index, and file URIs are relative to `%SRCROOT%`, the directory the run happened in, when the file
-/// is under it.
+/// and index, and file URIs are relative to `%SRCROOT%`, the repository's root (the nearest folder with a
+/// `.git` entry at or above the working directory, else the working directory), when the file is under it:
+/// GitHub code scanning resolves a relative URI against the repository root, so a run from a subfolder
+/// still names files that exist.
 ///
 /// GitHub code scanning refuses a whole upload when one result has no location, so every result has
 /// one: a finding about the whole run (`no-class-schemas`) is a notification of the run's one
 /// invocation instead, as SARIF intends for what a tool says about its own execution. A run that could
-/// not proceed is an invocation with `executionSuccessful: false`, its reasons as notifications, and
-/// no results.
+/// not proceed (exit status 2) writes no log at all: uploaded, a log with no results would close every
+/// open alert.
 enum SARIFReporter {
     /// The key of the one `partialFingerprints` entry each result has.
     static let fingerprintKey = "layoutCheck/v1"
@@ -19,25 +21,19 @@ enum SARIFReporter {
     static func render(_ report: Report, rules: [RuleDescriptor]) -> String {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var occurrences: [String: Int] = [:]
+        let root = SourceRoot(report)
         let results = report.diagnostics.compactMap { diagnostic in
-            result(
-                diagnostic, ruleIndex: ruleIndex, workingDirectory: report.workingDirectory, occurrences: &occurrences)
+            result(diagnostic, ruleIndex: ruleIndex, root: root, occurrences: &occurrences)
         }
         func notification(_ diagnostic: Diagnostic) -> Notification {
             Notification(
                 level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
-                locations: diagnostic.sourceLocation.map { [Location($0, workingDirectory: report.workingDirectory)] },
+                locations: diagnostic.sourceLocation.map { [Location($0, root: root)] },
                 associatedRule: RuleReference(id: diagnostic.rule.rawValue, index: ruleIndex[diagnostic.rule]))
         }
-        let failure = report.failure
-        let execution =
-            (failure?.messages ?? []).map { Notification(level: "error", message: Message(text: $0)) }
-            + report.diagnostics.filter { $0.sourceLocation == nil }.map(notification)
-        let configuration = (failure?.diagnostics ?? []).map(notification)
+        let execution = report.diagnostics.filter { $0.sourceLocation == nil }.map(notification)
         let invocation = Invocation(
-            executionSuccessful: failure == nil,
-            toolExecutionNotifications: execution.isEmpty ? nil : execution,
-            toolConfigurationNotifications: configuration.isEmpty ? nil : configuration)
+            executionSuccessful: true, toolExecutionNotifications: execution.isEmpty ? nil : execution)
         let log = Log(
             runs: [
                 Run(
@@ -46,7 +42,7 @@ enum SARIFReporter {
                             name: "layout-check", version: toolVersion, semanticVersion: toolVersion,
                             rules: rules.map(ReportingDescriptor.init))),
                     originalUriBaseIds: [
-                        "%SRCROOT%": ArtifactLocation(uri: ArtifactPath.directoryURI(report.workingDirectory))
+                        "%SRCROOT%": ArtifactLocation(uri: ArtifactPath.directoryURI(root.directory))
                     ],
                     columnKind: "unicodeCodePoints",
                     invocations: [invocation],
@@ -63,29 +59,28 @@ enum SARIFReporter {
     /// Identical findings in one file are told apart by their order, never by their line, so that an edit
     /// above them keeps every fingerprint.
     private static func result(
-        _ diagnostic: Diagnostic, ruleIndex: [RuleID: Int], workingDirectory: String,
-        occurrences: inout [String: Int]
+        _ diagnostic: Diagnostic, ruleIndex: [RuleID: Int], root: SourceRoot, occurrences: inout [String: Int]
     ) -> Result? {
         guard let place = diagnostic.sourceLocation else { return nil }
-        let location = ArtifactPath(place.file, workingDirectory: workingDirectory)
+        let location = root.path(place.file)
         let identity = [diagnostic.rule.rawValue, location.uri, diagnostic.message].joined(separator: "\0")
         let occurrence = occurrences[identity, default: 0]
         occurrences[identity] = occurrence + 1
         return Result(
             ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule],
             level: diagnostic.severity.rawValue, message: Message(text: diagnostic.message),
-            locations: [Location(place, workingDirectory: workingDirectory)],
+            locations: [Location(place, root: root)],
             relatedLocations: diagnostic.notes.isEmpty
                 ? nil
                 : diagnostic.notes.enumerated().map { index, note in
-                    var related = Location(note.location, workingDirectory: workingDirectory)
+                    var related = Location(note.location, root: root)
                     related.id = index
                     related.message = Message(text: note.message)
                     return related
                 },
             partialFingerprints: [fingerprintKey: fingerprint("\(identity)\0\(occurrence)")],
             fixes: diagnostic.fixIts.isEmpty
-                ? nil : diagnostic.fixIts.map { Fix($0, workingDirectory: workingDirectory) })
+                ? nil : diagnostic.fixIts.map { Fix($0, root: root) })
     }
 
     /// 64-bit FNV-1a of the UTF-8, in hexadecimal: stable across runs and machines, unlike `Hasher`.
@@ -97,6 +92,22 @@ enum SARIFReporter {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// `%SRCROOT%`: the folder URIs are relative to, and how a file as a diagnostic prints it (relative to
+    /// the working directory, or absolute) is named from there.
+    struct SourceRoot {
+        var directory: String
+        var workingDirectory: String
+
+        init(_ report: Report) {
+            directory = report.sourceRoot ?? report.workingDirectory
+            workingDirectory = report.workingDirectory
+        }
+
+        func path(_ file: String) -> ArtifactPath {
+            ArtifactPath(ArtifactPath.absolute(file, in: workingDirectory), workingDirectory: directory)
+        }
     }
 
     // MARK: The parts of SARIF 2.1.0 that layout-check writes
@@ -120,13 +131,12 @@ enum SARIFReporter {
         var results: [Result]
     }
 
-    /// The one run of the tool: whether it could do its work, and what it says about the run itself.
+    /// The one run of the tool, which did its work (a run that could not writes no log), and what it says
+    /// about the run itself.
     struct Invocation: Encodable {
         var executionSuccessful: Bool
-        /// Why the run stopped, and findings about the whole run rather than a place in a file.
+        /// Findings about the whole run rather than a place in a file.
         var toolExecutionNotifications: [Notification]?
-        /// What is wrong with the configuration or baseline file, each where it is.
-        var toolConfigurationNotifications: [Notification]?
     }
 
     struct Notification: Encodable {
@@ -230,14 +240,14 @@ enum SARIFReporter {
         var description: Message
         var artifactChanges: [ArtifactChange]
 
-        init(_ fixIt: FixIt, workingDirectory: String) {
+        init(_ fixIt: FixIt, root: SourceRoot) {
             description = Message(text: fixIt.description)
             var changes: [ArtifactChange] = []
             for edit in fixIt.edits {
                 let replacement = Replacement(
                     deletedRegion: ByteRegion(byteOffset: edit.byteRange.lowerBound, byteLength: edit.byteRange.count),
                     insertedContent: ArtifactContent(text: edit.replacement))
-                let path = ArtifactPath(edit.file, workingDirectory: workingDirectory)
+                let path = root.path(edit.file)
                 let location = ArtifactLocation(uri: path.uri, uriBaseId: path.isRelative ? "%SRCROOT%" : nil)
                 if let index = changes.firstIndex(where: { $0.artifactLocation == location }) {
                     changes[index].replacements.append(replacement)
@@ -274,8 +284,8 @@ enum SARIFReporter {
         var physicalLocation: PhysicalLocation
         var message: Message?
 
-        init(_ location: SourceLocation, workingDirectory: String) {
-            let path = ArtifactPath(location.file, workingDirectory: workingDirectory)
+        init(_ location: SourceLocation, root: SourceRoot) {
+            let path = root.path(location.file)
             physicalLocation = PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: path.uri, uriBaseId: path.isRelative ? "%SRCROOT%" : nil),
                 region: Region(startLine: location.line, startColumn: location.column))
