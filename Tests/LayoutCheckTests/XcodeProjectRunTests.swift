@@ -239,6 +239,30 @@ import Testing
 }
 
 extension XcodeProjectRunTests {
+    /// Xcode 16's exception sets, both ways (issue 39, item 5): the app folder's set for the extension
+    /// adds Cells/TagCell.xib to the extension and takes nothing from the app, so TagList.storyboard's
+    /// TagCell, whose titleLabel only that nib connects, is no `unconnected-outlet`; the app's own set
+    /// takes the folder `Legacy` away, its stale nib and its stale copy of TagListViewController with it
+    /// (read, the copy would make the class ambiguous and hide the storyboard's real misspelt outlet).
+    @Test func anExceptionSetAddsToTheTargetItNamesAndTakesAwayFromTheFoldersOwner() throws {
+        let folder = "Tests/LayoutCheckTests/Fixtures/SynchronizedExceptions"
+        let result = try runLayoutCheck(["--format", "json", "\(folder)/Exceptions.xcodeproj"])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        let storyboard = "\(folder)/App/TagList.storyboard"
+        let expected = InterfaceBuilderTests.Expected.parse(try Repository.text(storyboard))
+        #expect(expected.map { "\($0.rule) \($0.line)" } == ["unknown-outlet 47"])
+        #expect(
+            report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" } == ["unknown-outlet \(storyboard):47"],
+            "\(result)")
+        #expect(report.diagnostics.first?.message.contains("'countLable'") == true, "\(result)")
+        #expect(
+            report.diagnostics.first?.notes?.first?.file == "\(folder)/App/TagListViewController.swift", "\(result)")
+        #expect(report.files == 2, "TagList.storyboard and TagCell.xib; Legacy/ is no target's: \(result)")
+    }
+}
+
+extension XcodeProjectRunTests {
     /// A fresh folder holding a copy of the fixture folder as `App/`, for a test that changes it.
     static func copyOfTheFixture() throws -> (TemporaryDirectory, URL) {
         let scratch = try TemporaryDirectory()
