@@ -20,6 +20,10 @@ struct XcodeProjects {
         var synchronizedFolders: [(path: SystemPath, exceptions: Set<String>)]
         /// Indices into `targets` of the run.
         var dependencies: [Int]
+        /// The local package products it links, by name (`XcodeTarget.packageProducts`).
+        var packageProducts: [String] = []
+        /// Whether it is a local Swift package's target (`LocalPackages`) rather than an Xcode project's.
+        var isPackage = false
     }
 
     var targets: [Target] = []
@@ -114,7 +118,7 @@ struct XcodeProjects {
                         (path, Set(folder.exceptions.flatMap { Self.members($0, of: path.description) }))
                     }
                 },
-                dependencies: target.dependencies.map { first + $0 })
+                dependencies: target.dependencies.map { first + $0 }, packageProducts: target.packageProducts)
             for folder in target.synchronizedAdditions {
                 guard let path = existing([folder.path]).first else { continue }
                 addMembers(of: folder, at: path, to: &added, boundary: boundary, listings: &listings)
@@ -306,12 +310,18 @@ extension XcodeProjects {
         targets.indices.compactMap { index in
             let target = targets[index]
             guard !target.interfaceBuilderFiles.isEmpty || !target.synchronizedFolders.isEmpty else { return nil }
-            let run = InterfaceBuilderRun(
-                files: target.interfaceBuilderFiles, folders: target.synchronizedFolders.map(\.path),
-                exceptions: Set(
-                    target.synchronizedFolders.flatMap { folder in folder.exceptions.map { "\(folder.path)/\($0)" } }),
-                isExcluded: isExcluded)
             let visible = visibleTargets(from: index)
+            // The nibs of the local package targets it sees ship in their bundles beside its own, and may be
+            // what connects the outlets of a package class its own files use.
+            let folders =
+                target.synchronizedFolders
+                + visible.sorted().filter { $0 != index && targets[$0].isPackage }.flatMap {
+                    targets[$0].synchronizedFolders
+                }
+            let run = InterfaceBuilderRun(
+                files: target.interfaceBuilderFiles, folders: folders.map(\.path),
+                exceptions: Set(folders.flatMap { folder in folder.exceptions.map { "\(folder.path)/\($0)" } }),
+                isExcluded: isExcluded)
             return CheckRun.InterfaceBuilderUnit(search: run, sees: { $0.map { visible.contains($0) } ?? true })
         }
     }
