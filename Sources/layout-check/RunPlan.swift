@@ -37,7 +37,10 @@ struct RunPlan {
         // Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named:
         // their targets bring their own Swift files, modules and Interface Builder files.
         plan.projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
-        if namedRoots.isEmpty { plan.readLocalPackages(arguments, exclusion: exclusion) }
+        if namedRoots.isEmpty {
+            plan.readGeneratorSpecs(arguments)
+            plan.readLocalPackages(arguments, exclusion: exclusion)
+        }
         var swiftRoots = namedRoots + plan.projects.swiftRoots(besides: namedRoots)
         if swiftRoots.isEmpty { swiftRoots = plan.folderMode(arguments, exclusion: exclusion) }
         let interfaceBuilder = plan.prepareSwift(arguments, roots: swiftRoots, exclusion: exclusion, missing: &missing)

@@ -177,7 +177,7 @@ struct XcodeProjects {
     /// inside the repository: the boundary is checked on that spelling, the path the run opens, so that
     /// `/ETC` or `../OUTSIDE` is not let through for being spelt otherwise than `/etc` (article
     /// "Security"). Counts what is outside (or not a regular file or folder) and what is missing.
-    private mutating func locate(
+    mutating func locate(
         _ path: String, boundary: RepositoryBoundary, listings: inout [String: [String]]
     ) -> SystemPath? {
         let exists = FileManager.default.fileExists(atPath: path)
