@@ -113,8 +113,38 @@ import Testing
             result.standardError.contains("1 file the Xcode projects list does not exist and was not checked"),
             "\(result)")
         #expect(
-            result.standardError.contains("layout-check: 1 Interface Builder file in no target of the Xcode projects"),
-            "\(result)")
+            result.standardError.contains(
+                "layout-check: 1 Interface Builder file in no target of the Xcode projects or Swift packages (built "
+                    + "into no app, or by a project the run did not read) was not checked: App/Old/Stale.xib; name "
+                    + "it with --swift-sources to check it\n"), "\(result)")
+    }
+
+    /// A nib in no target is named (the first ten, then how many more), and `--strict`, under which
+    /// warnings fail the run, fails it too: nothing checks such a file (issue 39, item 10).
+    @Test func filesInNoTargetAreNamedAndFailAStrictRun() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Mac/Settings.xib"))
+        // The cell's planted defect fixed: without the stale files the run passes, strict or not.
+        let cell = copy.appendingPathComponent("Profile/ProfileCell.xib")
+        let fixed = try String(contentsOf: cell, encoding: .utf8).replacingOccurrences(
+            of: "property=\"avatarView\"", with: "property=\"avatarImageView\"")
+        try fixed.write(to: cell, atomically: false, encoding: .utf8)
+        #expect(try runLayoutCheck(["--strict", "App"], in: scratch.url).status == 0)
+        let old = copy.appendingPathComponent("Old")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        for index in 1...12 {
+            try fixed.write(to: old.appendingPathComponent("Stale\(index).xib"), atomically: false, encoding: .utf8)
+        }
+        let lenient = try runLayoutCheck(["App"], in: scratch.url)
+        #expect(lenient.status == 0, "\(lenient)")
+        #expect(lenient.standardError.contains("12 Interface Builder files in no target"), "\(lenient)")
+        #expect(lenient.standardError.contains("App/Old/Stale1.xib, App/Old/Stale10.xib"), "\(lenient)")
+        #expect(lenient.standardError.contains(", and 2 more; name them with --swift-sources"), "\(lenient)")
+        #expect(!lenient.standardError.contains("--strict:"), "\(lenient)")
+        let strict = try runLayoutCheck(["--strict", "App"], in: scratch.url)
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.standardError.contains("(--strict: this fails the run)"), "\(strict)")
     }
 
     /// A group whose path leaves the project's folder and comes back (`../App/Phone`) names the files a
