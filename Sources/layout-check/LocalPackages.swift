@@ -116,7 +116,7 @@ extension XcodeProjects {
     }
 
     /// Whether a target's folders hold an Interface Builder file.
-    private func hasNibs(_ target: Target) -> Bool {
+    func hasNibs(_ target: Target) -> Bool {
         InterfaceBuilderRun(
             files: [], folders: target.synchronizedFolders.map(\.path), exceptions: [], isExcluded: nil
         ).findsAnyFile

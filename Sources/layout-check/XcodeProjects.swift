@@ -253,7 +253,8 @@ struct XcodeProjects {
             explicitFolders.contains { path.description.hasPrefix($0) || path.description + "/" == $0 }
         }
         var roots: [SwiftSourceRoot] = []
-        for (index, target) in targets.enumerated() {
+        let read = readTargets()
+        for (index, target) in targets.enumerated() where read.contains(index) {
             for file in target.swiftFiles where !isExplicit(file) {
                 var root = SwiftSourceRoot(file, module: target.module)
                 root.target = index
@@ -267,6 +268,17 @@ struct XcodeProjects {
             }
         }
         return roots
+    }
+
+    /// The targets whose Swift files the run reads: every Xcode project's, and a local package's target
+    /// only when it holds Interface Builder files or a target that may is linked to it (a package of
+    /// server code or build tools beside the app is not read).
+    func readTargets() -> Set<Int> {
+        var read: Set<Int> = []
+        for index in targets.indices where !read.contains(index) {
+            if !targets[index].isPackage || hasNibs(targets[index]) { read.formUnion(visibleTargets(from: index)) }
+        }
+        return read
     }
 
     /// The targets whose classes an Interface Builder file of `target` may name: itself and those it
