@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Local Swift packages in project mode (issue 39, item 7): Fixtures/ModularApp is an Xcode app that
 /// links the product FeatureKit of its package Packages/Feature, whose target Feature depends on Core.
 /// Each package target is a unit of its own, its nibs checked against its classes and its dependencies'.
@@ -91,6 +97,24 @@ import Testing
         .write(to: file, atomically: false, encoding: .utf8)
         let result = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
         #expect(result.standardError.contains("Package.swift: Feature, FeatureTests\n"), "\(result)")
+    }
+
+    /// A manifest is hostile input: one that is a FIFO is not opened (the run does not hang on it), one
+    /// over a mebibyte is not read, and each is said; the rest of the run goes on.
+    @Test func aManifestThatIsNotARegularFileOrTooLargeIsSaidAndNotRead() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        let manifest = copy.appendingPathComponent("Packages/Feature/Package.swift")
+        try FileManager.default.removeItem(at: manifest)
+        #expect(mkfifo(manifest.path, 0o644) == 0)
+        let large = copy.appendingPathComponent("Packages/Large/Package.swift")
+        try FileManager.default.createDirectory(
+            at: large.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(("// " + String(repeating: "x", count: 1 << 20) + "\n").utf8).write(to: large)
+        let result = try runLayoutCheck(["App"], in: scratch.url, timeout: .seconds(60))
+        #expect(result.standardError.contains("App/Packages/Feature/Package.swift: not read (not a regular file"))
+        #expect(result.standardError.contains("App/Packages/Large/Package.swift: not read (larger than 1 MiB)"))
+        #expect(result.standardError.contains("in no target"), "the package's nibs are then no target's: \(result)")
     }
 
     /// A fresh folder holding a copy of the fixture as `App/`.
