@@ -83,6 +83,10 @@ import Testing
             expected: ["5: a source of target 'App' excludes '**/*.xib', a pattern"]),
         Case(yaml: "name: App\n", expected: ["1: it has no 'targets'"]),
         Case(
+            yaml: "targets:\n  App:\n    sources:\n      - path: Sources\n        excludes:\n          - Frameworks/*\n"
+                + "          - \"Old/**\"\n          - \"**/*.md\"\n",
+            expected: ["App  Sources-Frameworks-Old -"]),
+        Case(
             yaml: "targets:\n  App:\n      sources: App\n    platform: iOS\n",
             expected: ["4: its indentation is not one this reader follows"]),
     ]

@@ -118,6 +118,14 @@ package struct XcodeGenProject: Sendable, Equatable {
         var excludes: [String] = []
         if let listed = item["excludes"] {
             for pattern in try scalars(listed, what: "what a source of target '\(target)' excludes") {
+                // `Frameworks/*` and `Frameworks/**`: everything in the folder, which is the folder excluded.
+                for suffix in ["/**", "/*"] where pattern.hasSuffix(suffix) {
+                    let folder = String(pattern.dropLast(suffix.count))
+                    if !folder.isEmpty, !folder.contains(where: { "*?[".contains($0) }) {
+                        excludes.append(folder)
+                    }
+                }
+                if let last = excludes.last, pattern.hasPrefix(last + "/"), pattern.hasSuffix("*") { continue }
                 if pattern.contains("*") || pattern.contains("?") || pattern.contains("[") {
                     // A glob: plain paths are exceptions, and a glob that can reach a Swift or Interface
                     // Builder file is more than this reader says.
