@@ -247,6 +247,17 @@ extension RunPlan {
         else { return }
         var local = LocalPackages()
         local.read(files, library: library)
+        let hadTargets = !projects.targets.isEmpty
         projects.add(local)
+        // With no project, the packages are the run's targets only when they hold every Interface Builder
+        // file under the PATHs: a nib beside them would be in no target, where folder mode checks it.
+        guard !hadTargets, !projects.targets.isEmpty,
+            let search = try? InterfaceBuilderRun(arguments, isExcluded: projects.unclaimed(exclusion)),
+            search.findsAnyFile
+        else { return }
+        projects.targets = []
+        projects.summaries.append(
+            "the Swift packages' targets do not hold every Interface Builder file under the PATHs, and there is no "
+                + "Xcode project: they are checked in folder mode")
     }
 }

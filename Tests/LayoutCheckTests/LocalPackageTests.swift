@@ -117,6 +117,24 @@ import Testing
         #expect(result.standardError.contains("in no target"), "the package's nibs are then no target's: \(result)")
     }
 
+    /// Without an Xcode project, the packages' targets are the run's only when they hold every nib: the
+    /// package alone is checked by target; with the app's nibs beside it, the whole folder in folder mode.
+    @Test func withoutAProjectPackagesAreTheTargetsOnlyWhenTheyHoldEveryNib() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Modular.xcodeproj"))
+        let besideTheApp = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(besideTheApp.standardError.contains("they are checked in folder mode"), "\(besideTheApp)")
+        #expect(try besideTheApp.report().files == 4, "the legacy nib too, as folder mode does: \(besideTheApp)")
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("App/Main.storyboard"))
+        let alone = try runLayoutCheck(["--format", "json", "App"], in: scratch.url)
+        #expect(!alone.standardError.contains("folder mode"), "\(alone)")
+        #expect(
+            try alone.report().diagnostics.map { "\($0.rule) \($0.file)" } == [
+                "unknown-outlet App/Packages/Feature/Sources/Feature/PromoBannerView.xib"
+            ], "\(alone)")
+    }
+
     /// A fresh folder holding a copy of the fixture as `App/`.
     static func copyOfTheFixture() throws -> (TemporaryDirectory, URL) {
         let scratch = try TemporaryDirectory()
