@@ -28,6 +28,8 @@ enum BenchCommand {
         case interfaceBuilder = "interface-builder"
         /// `layout-check lsp`: change-to-diagnostics latency and memory over 10,000 edits.
         case languageServer = "lsp"
+        /// `layout-check ROOT` over a generated modular app (Xcode projects and local packages).
+        case modularApp = "modular-app"
     }
 
     /// The steps `--profile` can repeat.
@@ -63,7 +65,7 @@ enum BenchCommand {
           --plugin-builds     also time `swift build` of a package with and without LayoutCheckBuildPlugin,
                               no-op and after one layout changed (the first run compiles LayoutKit twice)
           --only SECTION      measure one part of the table: in-process, check, plugin-builds,
-                              interface-builder or lsp
+                              interface-builder, lsp or modular-app
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
@@ -216,6 +218,13 @@ enum BenchCommand {
             ).run()
         }
         for row in interfaceBuilder.rows { table.append(row) }
+        if measures(.modularApp) {
+            let modular = try ModularAppBenchmark(
+                layoutCheck: checker, intermediate: ownExecutable(), quick: quick, progress: progress
+            ).run()
+            for row in modular.rows { table.append(row) }
+            interfaceBuilder.notes += modular.notes
+        }
         var languageServer: (rows: [ResultRow], notes: [String]) = ([], [])
         if measures(.languageServer) {
             languageServer = try LanguageServerBenchmark(layoutCheck: checker, quick: quick, progress: progress).run()

@@ -450,7 +450,8 @@ let helpText = """
                             listed on standard error as fixed.
       --write-baseline FILE Record every finding in FILE (after the configuration's severities)
                             instead of reporting them, and exit 0.
-      --strict              Warnings fail the run too (exit status 1).
+      --strict              Warnings fail the run too (exit status 1), and so do Interface Builder
+                            files in no target of the projects read, which nothing checks.
       --quiet               Print no summary (and no baseline note) on standard error; problems that
                             stop the run are still printed there.
       --fix                 Apply every fix-it of the run (the repairs a rule can prove: a did-you-mean
@@ -479,7 +480,8 @@ let helpText = """
     \(ruleList)
     EXIT STATUS:
       0  no errors (warnings allowed, unless --strict)
-      1  at least one error, in a layout or a class schema; or a warning, with --strict
+      1  at least one error, in a layout or a class schema; or a warning, or an Interface Builder
+         file in no target, with --strict
       2  the run could not proceed: unknown option, missing or bad value, no PATH, a PATH, --schemas
          DIR or --swift-sources DIR that does not exist, no sourcekitd for --swift-sources; a
          configuration or baseline that cannot be read or used (each problem is printed as

@@ -105,7 +105,8 @@ enum LayoutCheck {
         let status = delivered(arguments.format.render(report, colour: colour), to: arguments.destination)
         guard status == 0 else { return status }
         if !arguments.quiet { try? StandardStream.error.write(notes + report.summary) }
-        let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
+        // With --strict, Interface Builder files nothing checks (in no target) fail the run as warnings do.
+        let failed = report.errors > 0 || (arguments.strict && (report.warnings > 0 || plan.unclaimedFiles > 0))
         // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
         // warns) again on the next build rather than passing silently from then on.
         if !failed, plan.sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {

@@ -89,7 +89,10 @@ extension RunPlan {
         inputs.interfaceBuilder = projects.units(isExcluded: exclusion)
         inputs.judgesIdentifiers = !inputs.interfaceBuilder.isEmpty
         var unclaimed = run
-        unclaimedFiles = unclaimed.countFiles()
+        while let file = unclaimed.next() {
+            if unclaimedPaths.count < Self.unclaimedPathsNamed { unclaimedPaths.append(file.displayPath) }
+            unclaimedFiles += 1
+        }
         // The search of the files no target lists goes on, from the start, to those under the Swift folders.
         var beside = run
         beside.searchBeside(roots)

@@ -12,8 +12,13 @@ struct RunPlan {
     var sourceKitProblem: String?
     /// Interface Builder files under the PATHs that nothing can check: counted and said.
     var uncheckedInterfaceBuilderFiles = 0
-    /// Interface Builder files no target of the projects lists: counted and said.
+    /// Interface Builder files no target of the projects lists: counted and said, the first of them named.
     var unclaimedFiles = 0
+    var unclaimedPaths: [String] = []
+    /// How many of the files in no target the summary names.
+    static let unclaimedPathsNamed = 10
+    /// `--strict`: files in no target fail the run, as warnings do (they are checked by nothing).
+    var failsOnUnclaimedFiles = false
     /// What the run says when it fell back to folder mode (no Xcode project, no Swift sources named).
     var folderModeNote: String?
 
@@ -37,6 +42,10 @@ struct RunPlan {
         // Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named:
         // their targets bring their own Swift files, modules and Interface Builder files.
         plan.projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
+        if namedRoots.isEmpty {
+            plan.readGeneratorSpecs(arguments)
+            plan.readLocalPackages(arguments, exclusion: exclusion)
+        }
         var swiftRoots = namedRoots + plan.projects.swiftRoots(besides: namedRoots)
         if swiftRoots.isEmpty { swiftRoots = plan.folderMode(arguments, exclusion: exclusion) }
         let interfaceBuilder = plan.prepareSwift(arguments, roots: swiftRoots, exclusion: exclusion, missing: &missing)
@@ -69,6 +78,7 @@ struct RunPlan {
         plan.inputs.configuration = settings.configuration
         plan.inputs.interfaceBuilderSettings = settings.interfaceBuilderSettings
         plan.inputs.jobs = arguments.jobs
+        plan.failsOnUnclaimedFiles = arguments.strict
         plan.inputs.listsFiles = arguments.format.listsEveryFile
         plan.inputs.findings += plan.projects.diagnostics
         return .success(plan)
@@ -177,17 +187,23 @@ extension RunPlan {
         return roots
     }
 
+    /// The files in no target, named (the first `unclaimedPathsNamed`), and what `--strict` makes of them.
+    var unclaimedSummary: String {
+        let count = unclaimedFiles
+        let more = count - unclaimedPaths.count
+        let names = unclaimedPaths.joined(separator: ", ") + (more > 0 ? ", and \(more) more" : "")
+        return "\(count) Interface Builder file\(count == 1 ? "" : "s") in no target of the Xcode projects or Swift "
+            + "packages (built into no app, or by a project the run did not read) \(count == 1 ? "was" : "were") not "
+            + "checked: \(names); name \(count == 1 ? "it" : "them") with --swift-sources to check "
+            + "\(count == 1 ? "it" : "them")" + (failsOnUnclaimedFiles ? " (--strict: this fails the run)" : "")
+    }
+
     /// What the run says about itself before its counts: each project read, the files it could not
     /// check and why, the rules it could not judge.
     func summary(notes: [String]) -> [String] {
         func counted(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? one : many }
         var lines = projects.summaries + (folderModeNote.map { [$0] } ?? [])
-        if unclaimedFiles > 0 {
-            lines.append(
-                "\(unclaimedFiles) Interface Builder file\(counted(unclaimedFiles, "", "s")) in no target of the Xcode "
-                    + "projects (built into no app, or into a Swift package) \(counted(unclaimedFiles, "was", "were")) "
-                    + "not checked; name them with --swift-sources to check them")
-        }
+        if unclaimedFiles > 0 { lines.append(unclaimedSummary) }
         let missing = projects.missingFiles
         if missing > 0 {
             lines.append(

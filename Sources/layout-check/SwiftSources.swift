@@ -102,7 +102,11 @@ struct SwiftSources {
         var listing = Listing()
         for root in roots {
             var discovery = FileDiscovery(suffix: ".swift")
-            discovery.isExcluded = isExcluded
+            // An exception may name a folder (a synchronized folder's `Legacy`, a package's `exclude:`): the
+            // search does not enter it, as it does not yield an excepted file.
+            let exceptions = root.exceptions
+            discovery.isExcluded =
+                exceptions.isEmpty ? isExcluded : { exceptions.contains($0.description) || isExcluded($0) }
             // A project's file or folder is the project's to name, not a person's: not there any more
             // (removed since the project was read), it is unreadable, never a usage error of an option the
             // user did not give; and it must be a regular file, opened without blocking.

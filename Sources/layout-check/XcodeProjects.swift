@@ -20,6 +20,10 @@ struct XcodeProjects {
         var synchronizedFolders: [(path: SystemPath, exceptions: Set<String>)]
         /// Indices into `targets` of the run.
         var dependencies: [Int]
+        /// The local package products it links, by name (`XcodeTarget.packageProducts`).
+        var packageProducts: [String] = []
+        /// Whether it is a local Swift package's target (`LocalPackages`) rather than an Xcode project's.
+        var isPackage = false
     }
 
     var targets: [Target] = []
@@ -114,7 +118,7 @@ struct XcodeProjects {
                         (path, Set(folder.exceptions.flatMap { Self.members($0, of: path.description) }))
                     }
                 },
-                dependencies: target.dependencies.map { first + $0 })
+                dependencies: target.dependencies.map { first + $0 }, packageProducts: target.packageProducts)
             for folder in target.synchronizedAdditions {
                 guard let path = existing([folder.path]).first else { continue }
                 addMembers(of: folder, at: path, to: &added, boundary: boundary, listings: &listings)
@@ -173,7 +177,7 @@ struct XcodeProjects {
     /// inside the repository: the boundary is checked on that spelling, the path the run opens, so that
     /// `/ETC` or `../OUTSIDE` is not let through for being spelt otherwise than `/etc` (article
     /// "Security"). Counts what is outside (or not a regular file or folder) and what is missing.
-    private mutating func locate(
+    mutating func locate(
         _ path: String, boundary: RepositoryBoundary, listings: inout [String: [String]]
     ) -> SystemPath? {
         let exists = FileManager.default.fileExists(atPath: path)
@@ -249,7 +253,8 @@ struct XcodeProjects {
             explicitFolders.contains { path.description.hasPrefix($0) || path.description + "/" == $0 }
         }
         var roots: [SwiftSourceRoot] = []
-        for (index, target) in targets.enumerated() {
+        let read = readTargets()
+        for (index, target) in targets.enumerated() where read.contains(index) {
             for file in target.swiftFiles where !isExplicit(file) {
                 var root = SwiftSourceRoot(file, module: target.module)
                 root.target = index
@@ -263,6 +268,17 @@ struct XcodeProjects {
             }
         }
         return roots
+    }
+
+    /// The targets whose Swift files the run reads: every Xcode project's, and a local package's target
+    /// only when it holds Interface Builder files or a target that may is linked to it (a package of
+    /// server code or build tools beside the app is not read).
+    func readTargets() -> Set<Int> {
+        var read: Set<Int> = []
+        for index in targets.indices where !read.contains(index) {
+            if !targets[index].isPackage || hasNibs(targets[index]) { read.formUnion(visibleTargets(from: index)) }
+        }
+        return read
     }
 
     /// The targets whose classes an Interface Builder file of `target` may name: itself and those it
@@ -306,12 +322,18 @@ extension XcodeProjects {
         targets.indices.compactMap { index in
             let target = targets[index]
             guard !target.interfaceBuilderFiles.isEmpty || !target.synchronizedFolders.isEmpty else { return nil }
-            let run = InterfaceBuilderRun(
-                files: target.interfaceBuilderFiles, folders: target.synchronizedFolders.map(\.path),
-                exceptions: Set(
-                    target.synchronizedFolders.flatMap { folder in folder.exceptions.map { "\(folder.path)/\($0)" } }),
-                isExcluded: isExcluded)
             let visible = visibleTargets(from: index)
+            // The nibs of the local package targets it sees ship in their bundles beside its own, and may be
+            // what connects the outlets of a package class its own files use.
+            let folders =
+                target.synchronizedFolders
+                + visible.sorted().filter { $0 != index && targets[$0].isPackage }.flatMap {
+                    targets[$0].synchronizedFolders
+                }
+            let run = InterfaceBuilderRun(
+                files: target.interfaceBuilderFiles, folders: folders.map(\.path),
+                exceptions: Set(folders.flatMap { folder in folder.exceptions.map { "\(folder.path)/\($0)" } }),
+                isExcluded: isExcluded)
             return CheckRun.InterfaceBuilderUnit(search: run, sees: { $0.map { visible.contains($0) } ?? true })
         }
     }

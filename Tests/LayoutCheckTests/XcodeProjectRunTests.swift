@@ -113,8 +113,38 @@ import Testing
             result.standardError.contains("1 file the Xcode projects list does not exist and was not checked"),
             "\(result)")
         #expect(
-            result.standardError.contains("layout-check: 1 Interface Builder file in no target of the Xcode projects"),
-            "\(result)")
+            result.standardError.contains(
+                "layout-check: 1 Interface Builder file in no target of the Xcode projects or Swift packages (built "
+                    + "into no app, or by a project the run did not read) was not checked: App/Old/Stale.xib; name "
+                    + "it with --swift-sources to check it\n"), "\(result)")
+    }
+
+    /// A nib in no target is named (the first ten, then how many more), and `--strict`, under which
+    /// warnings fail the run, fails it too: nothing checks such a file (issue 39, item 10).
+    @Test func filesInNoTargetAreNamedAndFailAStrictRun() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Mac/Settings.xib"))
+        // The cell's planted defect fixed: without the stale files the run passes, strict or not.
+        let cell = copy.appendingPathComponent("Profile/ProfileCell.xib")
+        let fixed = try String(contentsOf: cell, encoding: .utf8).replacingOccurrences(
+            of: "property=\"avatarView\"", with: "property=\"avatarImageView\"")
+        try fixed.write(to: cell, atomically: false, encoding: .utf8)
+        #expect(try runLayoutCheck(["--strict", "App"], in: scratch.url).status == 0)
+        let old = copy.appendingPathComponent("Old")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        for index in 1...12 {
+            try fixed.write(to: old.appendingPathComponent("Stale\(index).xib"), atomically: false, encoding: .utf8)
+        }
+        let lenient = try runLayoutCheck(["App"], in: scratch.url)
+        #expect(lenient.status == 0, "\(lenient)")
+        #expect(lenient.standardError.contains("12 Interface Builder files in no target"), "\(lenient)")
+        #expect(lenient.standardError.contains("App/Old/Stale1.xib, App/Old/Stale10.xib"), "\(lenient)")
+        #expect(lenient.standardError.contains(", and 2 more; name them with --swift-sources"), "\(lenient)")
+        #expect(!lenient.standardError.contains("--strict:"), "\(lenient)")
+        let strict = try runLayoutCheck(["--strict", "App"], in: scratch.url)
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.standardError.contains("(--strict: this fails the run)"), "\(strict)")
     }
 
     /// A group whose path leaves the project's folder and comes back (`../App/Phone`) names the files a
@@ -256,6 +286,30 @@ import Testing
         #expect(report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" } == expected, "\(result)")
         #expect(report.diagnostics.first?.message.contains("'iconView'") == true, "\(result)")
         #expect(!result.standardOutput.contains("timeLabel"), "\(result)")
+    }
+}
+
+extension XcodeProjectRunTests {
+    /// Xcode 16's exception sets, both ways (issue 39, item 5): the app folder's set for the extension
+    /// adds Cells/TagCell.xib to the extension and takes nothing from the app, so TagList.storyboard's
+    /// TagCell, whose titleLabel only that nib connects, is no `unconnected-outlet`; the app's own set
+    /// takes the folder `Legacy` away, its stale nib and its stale copy of TagListViewController with it
+    /// (read, the copy would make the class ambiguous and hide the storyboard's real misspelt outlet).
+    @Test func anExceptionSetAddsToTheTargetItNamesAndTakesAwayFromTheFoldersOwner() throws {
+        let folder = "Tests/LayoutCheckTests/Fixtures/SynchronizedExceptions"
+        let result = try runLayoutCheck(["--format", "json", "\(folder)/Exceptions.xcodeproj"])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        let storyboard = "\(folder)/App/TagList.storyboard"
+        let expected = InterfaceBuilderTests.Expected.parse(try Repository.text(storyboard))
+        #expect(expected.map { "\($0.rule) \($0.line)" } == ["unknown-outlet 47"])
+        #expect(
+            report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" } == ["unknown-outlet \(storyboard):47"],
+            "\(result)")
+        #expect(report.diagnostics.first?.message.contains("'countLable'") == true, "\(result)")
+        #expect(
+            report.diagnostics.first?.notes?.first?.file == "\(folder)/App/TagListViewController.swift", "\(result)")
+        #expect(report.files == 2, "TagList.storyboard and TagCell.xib; Legacy/ is no target's: \(result)")
     }
 }
 

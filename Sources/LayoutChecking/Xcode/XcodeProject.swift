@@ -81,6 +81,9 @@ package struct XcodeTarget: Sendable {
     package var synchronizedAdditions: [XcodeSynchronizedFolder] = []
     /// The targets it depends on, by index into `XcodeProject.targets`.
     package var dependencies: [Int]
+    /// The Swift package products it links (`packageProductDependencies`) that are not a remote package's:
+    /// a local package's product, by its name.
+    package var packageProducts: [String] = []
     /// The build settings of the default configuration (keys it does not set: another configuration's),
     /// the project's under the target's, unexpanded.
     package var buildSettings: [String: String]
@@ -334,6 +337,7 @@ private struct ProjectReader {
                 }
             }
         }
+        target.packageProducts = localProducts(of: object)
         let exceptionSets = self.exceptionSets[targetID] ?? []
         var owned: Set<String> = []
         for folderID in object["fileSystemSynchronizedGroups"]?.array ?? [] {
@@ -350,6 +354,23 @@ private struct ProjectReader {
             target.synchronizedAdditions.append(XcodeSynchronizedFolder(path: path, exceptions: Set(set.members)))
         }
         return target
+    }
+
+    /// The names of the package products a target links, but those of a remote package (a local one is
+    /// an `XCLocalSwiftPackageReference`, or, in projects before Xcode 15, a folder reference and no
+    /// `package` at all).
+    private func localProducts(of target: PropertyListValue) -> [String] {
+        var names: [String] = []
+        for reference in target["packageProductDependencies"]?.array ?? [] {
+            guard let product = reference.string.flatMap({ objects[$0] }),
+                product["isa"]?.string == "XCSwiftPackageProductDependency",
+                let name = product["productName"]?.string, !names.contains(name)
+            else { continue }
+            let package = product["package"]?.string.flatMap { objects[$0] }
+            if package?["isa"]?.string == "XCRemoteSwiftPackageReference" { continue }
+            names.append(name)
+        }
+        return names
     }
 
     /// The build settings of an object's configuration list: its default configuration's; a key that

@@ -1,0 +1,7 @@
+import XCTest
+
+@testable import Feature
+
+final class BannerViewTests: XCTestCase {
+    func testNothing() {}
+}
