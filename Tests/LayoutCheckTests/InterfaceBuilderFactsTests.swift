@@ -78,4 +78,184 @@ import Testing
                 "warning unknown-outlet 20", "warning unknown-outlet 21",
             ], "\(result)")
     }
+
+    static let spellings = "\(InterfaceBuilderIdentifierTests.folder)/Spellings"
+
+    /// Every spelling of a reuse identifier the checker evaluates, in one app: the dequeues of what is
+    /// registered are silent, each typo is reported at its line, in a table and a collection view, at a
+    /// literal and at an expression that is certain (`Row.archive.rawValue`).
+    @Test func registrationsSpelledOtherwiseThanByLiteralsDefineWhatTheyEvaluateTo() throws {
+        let folder = Self.spellings
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Spellings=\(folder)", folder])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        let expected = try InterfaceBuilderIdentifierTests.expected(in: folder)
+        #expect(expected.count == 4)
+        #expect(report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }.sorted() == expected, "\(result)")
+        let archive = try #require(report.diagnostics.first { $0.message.contains("\"archive\"") })
+        #expect(archive.message.contains("(\"archive\" is what Row.archive.rawValue is)"), "\(archive)")
+        #expect(!result.standardError.contains("not judged"), "\(result)")
+    }
+
+    /// One spelling of a registration, what it evaluates to, and how it is written in the Swift file.
+    struct Spelling: CustomTestStringConvertible, Sendable {
+        var name: String
+        var registration: String
+        var value: String
+        var testDescription: String { name }
+    }
+
+    static let eachSpelling: [Spelling] = [
+        Spelling(
+            name: "a protocol extension's default, the type's name", registration: "PhotoCell.reuseIdentifier",
+            value: "PhotoCell"),
+        Spelling(name: "static let", registration: "BannerCell.reuseIdentifier", value: "Banner"),
+        Spelling(name: "class var with return", registration: "AuthorCell.identifier", value: "Author"),
+        Spelling(
+            name: "NSStringFromClass, module-qualified", registration: "NSStringFromClass(FooterCell.self)",
+            value: "Spellings.FooterCell"),
+        Spelling(
+            name: "String(describing:)", registration: "String(describing: CommentCell.self)", value: "CommentCell"),
+        Spelling(name: "interpolation", registration: #""\(PhotoCell.self)""#, value: "PhotoCell"),
+        Spelling(name: "a raw value written", registration: "Row.summary.rawValue", value: "SummaryRow"),
+        Spelling(name: "a raw value by the case's name", registration: "Row.detail.rawValue", value: "detail"),
+        Spelling(name: "a generic type's static member", registration: "T.reuseIdentifier", value: "CommentCell"),
+    ]
+
+    /// Each spelling alone: what it registers is no finding, a typo of it is one. Before, any of them turned
+    /// `unknown-reuse-identifier` off for the run, and the typo was missed.
+    @Test(arguments: eachSpelling) func aRegistrationSpelledSoDefinesItsValue(_ spelling: Spelling) throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        for name in ["Cells.swift", "Feed.storyboard"] {
+            _ = try scratch.write(try Repository.text("\(Self.spellings)/\(name)"), to: name)
+        }
+        let typo = String(spelling.value.dropLast())
+        _ = try scratch.write(
+            """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView?
+
+                func register<T: UITableViewCell & Reusable>(_ type: T.Type, in tableView: UITableView) {
+                    tableView.register(type, forCellReuseIdentifier: \(spelling.registration))
+                }
+
+                func cell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                    _ = tableView.dequeueReusableCell(withIdentifier: "Prototype", for: indexPath)
+                    _ = tableView.dequeueReusableCell(withIdentifier: "\(spelling.value)", for: indexPath)
+                    return tableView.dequeueReusableCell(withIdentifier: "\(typo)", for: indexPath)
+                }
+            }
+
+            """, to: "FeedViewController.swift")
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Spellings=.", "."], in: scratch.url)
+        let found = try result.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
+        #expect(found == ["unknown-reuse-identifier FeedViewController.swift:13"], "\(result)")
+    }
+
+    /// A registration by a name the checker cannot evaluate (a parameter) may register any name, but only in
+    /// its own registry: a table view's registration leaves a collection view's dequeues judged, and the
+    /// summary says which registry was not judged and why.
+    @Test func anUnknownRegistrationSilencesOnlyItsOwnRegistry() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        for name in ["Cells.swift", "Feed.storyboard"] {
+            _ = try scratch.write(try Repository.text("\(Self.spellings)/\(name)"), to: name)
+        }
+        _ = try scratch.write(
+            """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView?
+
+                func register(_ identifier: String, in tableView: UITableView, _ tagsView: UICollectionView) {
+                    tableView.register(UITableViewCell.self, forCellReuseIdentifier: identifier)
+                    tagsView.register(TagCell.self, forCellWithReuseIdentifier: "TagCell")
+                }
+
+                func cell(_ tableView: UITableView, _ tagsView: UICollectionView, at indexPath: IndexPath) {
+                    _ = tableView.dequeueReusableCell(withIdentifier: "Anything", for: indexPath)
+                    _ = tagsView.dequeueReusableCell(withReuseIdentifier: "TagCel", for: indexPath)
+                }
+            }
+
+            """, to: "FeedViewController.swift")
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Spellings=.", "."], in: scratch.url)
+        let found = try result.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
+        #expect(found == ["unknown-reuse-identifier FeedViewController.swift:13"], "\(result)")
+        #expect(
+            result.standardError.contains(
+                "unknown-reuse-identifier not judged for table view cells: a registration at "
+                    + "FeedViewController.swift:7 names its reuse identifier otherwise than by a literal or a "
+                    + "spelling the checker evaluates, so it may register any"), "\(result)")
+    }
+
+    /// Objective-C's `registerNib:forCellReuseIdentifier:` and `registerClass:forCellWithReuseIdentifier:`
+    /// with literals define those names; one with a name built at run time silences its registry only.
+    /// Before, any Objective-C file that named an identifier turned the rule off.
+    @Test func objectiveCRegistrationsByLiteralsDefineTheirNames() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        for name in ["Cells.swift", "Feed.storyboard"] {
+            _ = try scratch.write(try Repository.text("\(Self.spellings)/\(name)"), to: name)
+        }
+        _ = try scratch.write(
+            """
+            #import <UIKit/UIKit.h>
+
+            @implementation LegacyCells
+            + (void)registerIn:(UITableView *)tableView tags:(UICollectionView *)tagsView {
+                [tableView registerNib:[UINib nibWithNibName:@"LegacyCell" bundle:nil]
+                forCellReuseIdentifier:@"Legacy"];
+                [tagsView registerClass:[UICollectionViewCell class] forCellWithReuseIdentifier:@"LegacyTag"];
+            }
+            @end
+
+            """, to: "Legacy/LegacyCells.m")
+        _ = try scratch.write(
+            """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView?
+
+                func cell(_ tableView: UITableView, _ tagsView: UICollectionView, at indexPath: IndexPath) {
+                    _ = tableView.dequeueReusableCell(withIdentifier: "Legacy", for: indexPath)
+                    _ = tagsView.dequeueReusableCell(withReuseIdentifier: "LegacyTag", for: indexPath)
+                    _ = tableView.dequeueReusableCell(withIdentifier: "Legasy", for: indexPath)
+                    _ = tagsView.dequeueReusableCell(withReuseIdentifier: "LegacyTog", for: indexPath)
+                }
+            }
+
+            """, to: "FeedViewController.swift")
+        let arguments = ["--format", "json", "--swift-sources", "Spellings=.", "."]
+        let result = try runLayoutCheck(arguments, in: scratch.url)
+        let found = try result.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
+        #expect(
+            found == [
+                "unknown-reuse-identifier FeedViewController.swift:9",
+                "unknown-reuse-identifier FeedViewController.swift:10",
+            ], "\(result)")
+        let note = try #require(try result.report().diagnostics.first?.notes?.first)
+        #expect(note.file.hasSuffix("Legacy/LegacyCells.m") && note.line == 5, "\(note)")
+
+        // A registration by a variable in a collection view: only the collection view's typo goes unjudged.
+        _ = try scratch.write(
+            """
+            #import <UIKit/UIKit.h>
+
+            @implementation MoreCells
+            + (void)registerIn:(UICollectionView *)tagsView named:(NSString *)name {
+                [tagsView registerClass:[UICollectionViewCell class] forCellWithReuseIdentifier:name];
+            }
+            @end
+
+            """, to: "Legacy/MoreCells.m")
+        let narrowed = try runLayoutCheck(arguments, in: scratch.url)
+        let left = try narrowed.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
+        #expect(left == ["unknown-reuse-identifier FeedViewController.swift:9"], "\(narrowed)")
+    }
 }

@@ -21,6 +21,11 @@ package struct IdentifierCheck {
         /// The classes the app's Objective-C code implements: a view controller loads the nib named like
         /// its class by default, as a Swift one does.
         public var objectiveCClasses: Set<String> = []
+        /// The reuse identifiers the app's Objective-C code registers (`ObjectiveCRegistrations`), when every
+        /// Objective-C file was read for them: then that code keeps only the registries it registers in
+        /// by a name built at run time from `unknown-reuse-identifier`. `nil`: not read, so Objective-C code
+        /// (`hasObjectiveC`) may register any name.
+        package var objectiveCRegistrations: [ReuseRegistration]?
 
         /// A context of these settings.
         public init(settingsNames: Set<String>? = nil, hasObjectiveC: Bool = false) {
@@ -51,7 +56,15 @@ package struct IdentifierCheck {
     /// `lowering(_:in:)` makes warnings), and for each rule that had something to judge and was not judged,
     /// why: the identifier rules of `RunRules.all`, outside a run (for a test of their cost).
     public func run() -> (diagnostics: [Diagnostic], unloadedFiles: [String: SourceLocation], notJudged: [String]) {
-        var facts = IdentifierFacts(swift: swift, checked: checked, others: others, context: context)
+        run(expressions: nil)
+    }
+
+    /// `run()`, with reuse identifiers written otherwise than by literals evaluated by `expressions`.
+    func run(
+        expressions: IdentifierExpressions?
+    ) -> (diagnostics: [Diagnostic], unloadedFiles: [String: SourceLocation], notJudged: [String]) {
+        var facts = IdentifierFacts(
+            swift: swift, checked: checked, others: others, context: context, expressions: expressions)
         let diagnostics =
             facts.unknownNames(.dequeue) + facts.unknownNames(.storyboardIdentifier) + facts.unknownNames(.segue)
             + facts.unknownNames(.storyboardName) + facts.unknownNames(.nibName) + facts.unreachableScenes()

@@ -111,7 +111,8 @@ extension CheckRun {
         let files = swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
         return IdentifierFacts(
             swift: files, checked: checked.values.sorted { $0.file < $1.file },
-            others: others.values.sorted { $0.file < $1.file }, context: context())
+            others: others.values.sorted { $0.file < $1.file }, context: context(),
+            expressions: Self.identifierExpressions(swift, jobs: inputs.jobs))
     }
 }
 
