@@ -258,4 +258,22 @@ import Testing
         let left = try narrowed.report().diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }
         #expect(left == ["unknown-reuse-identifier FeedViewController.swift:9"], "\(narrowed)")
     }
+
+    /// An error inside a scene the run calls unreachable (a storyboard ID that no segue, reference or
+    /// literal reaches) cannot crash the app: it is a warning whose note names the scene, as the findings
+    /// of a file nothing loads are. The same error in the scene shown first stays an error.
+    @Test func anErrorInsideAnUnreachableSceneIsAWarningThatSaysSo() throws {
+        let folder = "\(InterfaceBuilderIdentifierTests.folder)/Orphan"
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Orphan=\(folder)", folder])
+        #expect(result.status == 1, "\(result)")
+        let report = try result.report()
+        let expected = try InterfaceBuilderIdentifierTests.expected(in: folder)
+        #expect(expected.count == 3)
+        #expect(report.diagnostics.map { "\($0.rule) \($0.file):\($0.line)" }.sorted() == expected, "\(result)")
+        let outlets = report.diagnostics.filter { $0.rule == "unknown-outlet" }
+        #expect(outlets.map(\.severity) == ["error", "warning"], "\(result)")
+        let note = try #require(outlets.last?.notes?.last)
+        #expect(note.message == "a warning: nothing reaches the scene \"OldOrders\" this is in (unreachable-scene)")
+        #expect(note.line == 32, "\(note)")
+    }
 }

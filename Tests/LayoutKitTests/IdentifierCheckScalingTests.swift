@@ -31,7 +31,9 @@ import Testing
             let here = SourceLocation(file: "Main.storyboard", line: index + 2, column: 17)
             storyboard.reuseIdentifiers.append(.init(name: "Row\(index)", location: here))
             storyboard.scenes.append(
-                .init(identifier: "Scene\(index)", objectID: "id\(index)", element: "viewController", location: here))
+                .init(
+                    identifier: "Scene\(index)", objectID: "id\(index)", element: "viewController", location: here,
+                    lines: here.line...here.line))
         }
         return IdentifierCheck(
             swift: files, checked: [storyboard], others: [],

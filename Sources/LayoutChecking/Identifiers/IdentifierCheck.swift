@@ -72,6 +72,37 @@ package struct IdentifierCheck {
         return (diagnostics, facts.unloadedFiles, facts.notJudged)
     }
 
+    /// A scene nothing reaches: the lines of its `<scene>` and where its `unreachable-scene` finding is.
+    package struct UnreachableScene: Sendable {
+        var identifier: String
+        var lines: ClosedRange<Int>
+        var location: SourceLocation
+    }
+
+    /// `diagnostics` with the errors inside scenes nothing reaches lowered to warnings, each with a note
+    /// saying why: a scene nothing instantiates cannot crash the app. (The run says a scene is unreachable
+    /// only where it can tell; a scene it wrongly calls so keeps its finding, as a warning.)
+    package static func lowering(
+        _ diagnostics: [Diagnostic], inScenes scenes: [String: [UnreachableScene]]
+    ) -> [Diagnostic] {
+        guard !scenes.isEmpty else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            // `unconnected-outlet` is about every file that uses the class, not the scene of its first use.
+            guard diagnostic.severity == .error, diagnostic.rule != .unconnectedOutlet,
+                let location = diagnostic.sourceLocation,
+                let scene = scenes[location.file]?.first(where: { $0.lines.contains(location.line) }),
+                diagnostic.rule.descriptor?.isLowerable == true
+            else { return diagnostic }
+            var lowered = diagnostic
+            lowered.severity = .warning
+            lowered.notes.append(
+                Diagnostic.Note(
+                    message: "a warning: nothing reaches the scene \(quoted(scene.identifier)) this is in "
+                        + "(unreachable-scene)", location: scene.location))
+            return lowered
+        }
+    }
+
     /// `diagnostics` with the errors in `files` lowered to warnings, each with a note saying why: a file
     /// nothing loads cannot crash the app.
     public static func lowering(_ diagnostics: [Diagnostic], in files: [String: SourceLocation]) -> [Diagnostic] {

@@ -212,21 +212,37 @@ package struct IdentifierFacts: Sendable {
         return diagnostics
     }
 
-    /// `unreachable-scene`: only where nothing the checker cannot read may be what reaches a scene.
-    package func unreachableScenes() -> [Diagnostic] {
+    /// The scenes nothing reaches, only where nothing the checker cannot read may be what reaches one.
+    private func unreachable() -> [InterfaceBuilderIdentifiers.Scene] {
         guard !context.hasObjectiveC, computedInstantiation == nil else { return [] }
         return checked.flatMap { document in
             document.scenes.filter { scene in
                 !instantiated.contains(LiteralName(scene.identifier))
                     && !document.reachedObjects.contains(scene.objectID)
                     && !referencedScenes.contains(LiteralName(scene.identifier))
-            }.map { scene in
-                Diagnostic(
-                    rule: .unreachableScene, severity: .warning,
-                    message: "the scene \(quoted(scene.identifier)) (<\(scene.element)>) is reached by no "
-                        + "segue, storyboard reference or instantiateViewController literal",
-                    location: scene.location)
             }
+        }
+    }
+
+    /// The scenes nothing reaches, by file: their own findings are warnings (`IdentifierCheck.lowering`).
+    package var unreachableSceneLines: [String: [IdentifierCheck.UnreachableScene]] {
+        var scenes: [String: [IdentifierCheck.UnreachableScene]] = [:]
+        for scene in unreachable() {
+            scenes[scene.location.file, default: []].append(
+                IdentifierCheck.UnreachableScene(
+                    identifier: scene.identifier, lines: scene.lines, location: scene.location))
+        }
+        return scenes
+    }
+
+    /// `unreachable-scene`: only where nothing the checker cannot read may be what reaches a scene.
+    package func unreachableScenes() -> [Diagnostic] {
+        unreachable().map { scene in
+            Diagnostic(
+                rule: .unreachableScene, severity: .warning,
+                message: "the scene \(quoted(scene.identifier)) (<\(scene.element)>) is reached by no "
+                    + "segue, storyboard reference or instantiateViewController literal",
+                location: scene.location)
         }
     }
 

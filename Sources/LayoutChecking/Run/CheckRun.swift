@@ -183,7 +183,9 @@ package struct CheckRun {
             facts.ignoreUsage = judgment.ignoreUsage
             judgment.add(runFindings: rule.findings(&facts))
         }
-        outcome.diagnostics = judgment.finish(unloadedFiles: facts.identifiers?.unloadedFiles ?? [:])
+        outcome.diagnostics = judgment.finish(
+            unloadedFiles: facts.identifiers?.unloadedFiles ?? [:],
+            unreachableScenes: facts.identifiers?.unreachableSceneLines ?? [:])
         outcome.notes =
             (model?.notes(layouts: layouts.files > 0, interfaceBuilderNames: facts.ambiguousNames) ?? [])
             + facts.notJudged
