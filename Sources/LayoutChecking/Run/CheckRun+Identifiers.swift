@@ -8,7 +8,7 @@ extension CheckRun {
     static func identifierExpressions(_ swift: Swift, jobs: Int) -> IdentifierExpressions? {
         let expressions = swift.files.flatMap { $0.declarations.identifierUses.compactMap(\.expression) }
         guard !expressions.isEmpty else { return nil }
-        let words = IdentifierExpressions.words(in: expressions).map { Array($0.utf8) }
+        let words = Set(IdentifierExpressions.words(in: expressions).map { Array($0.utf8) })
         var seen: Set<String> = []
         let paths = swift.files.map(\.declarations.file).filter { !$0.isEmpty && seen.insert($0).inserted }
         var statics = SwiftStaticStrings()
@@ -20,7 +20,7 @@ extension CheckRun {
                 for index in stride(from: share, to: paths.count, by: shares) {
                     // Opened as every file of the run is: a regular file only, without blocking.
                     let read = paths[index].withCString { LayoutFile.read(path: $0, regularFileOnly: true) }
-                    guard case .bytes(let bytes) = read, words.contains(where: { bytes.contains($0) }) else { continue }
+                    guard case .bytes(let bytes) = read, Self.holdsAnyWord(bytes, of: words) else { continue }
                     part.merge(SwiftStaticStrings.scan(bytes))
                 }
                 found.withLock { $0[share] = part }
@@ -28,5 +28,27 @@ extension CheckRun {
             for part in found.withLock({ $0 }) { statics.merge(part) }
         }
         return IdentifierExpressions(files: swift.files, statics: statics)
+    }
+
+    /// Whether the text holds one of `words` as a whole word: one pass over its bytes, a word compared only
+    /// when its length is one of theirs.
+    static func holdsAnyWord(_ bytes: [UInt8], of words: Set<[UInt8]>) -> Bool {
+        let lengths = Set(words.map(\.count))
+        var index = 0
+        while index < bytes.count {
+            guard isWordByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+            if lengths.contains(index - start), words.contains(Array(bytes[start..<index])) { return true }
+        }
+        return false
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte >= 0x80
     }
 }
