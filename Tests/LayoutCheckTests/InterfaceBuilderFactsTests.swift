@@ -276,4 +276,46 @@ import Testing
         #expect(note.message == "a warning: nothing reaches the scene \"OldOrders\" this is in (unreachable-scene)")
         #expect(note.line == 32, "\(note)")
     }
+
+    /// A `customClass` no Swift file of the nib's target declares is `unknown-class` still, but when a file
+    /// the target does not compile declares it, the message says which and why: a file no target compiles
+    /// (a stale copy beside the sources), or one only another target compiles. Project mode.
+    @Test func anUndeclaredClassSaysWhereItIsDeclaredWhenNoTargetThatBuildsTheFileCompilesIt() throws {
+        let (scratch, copy) = try XcodeProjectRunTests.copyOfTheFixture()
+        defer { scratch.remove() }
+        // In no target: the Phone group lists its files one by one, and this one is not among them.
+        try "import UIKit\n\n/// Left behind when the banner moved.\nfinal class BannerView: UIView {}\n".write(
+            to: copy.appendingPathComponent("Phone/BannerView.swift"), atomically: false, encoding: .utf8)
+        let mac = copy.appendingPathComponent("Mac/SettingsViewController.swift")
+        try (try String(contentsOf: mac, encoding: .utf8) + "\nfinal class BadgeView: NSView {}\n").write(
+            to: mac, atomically: false, encoding: .utf8)
+        let views = ["BannerView", "BadgeView", "GoneView"].enumerated().map { index, name in
+            #"<view contentMode="scaleToFill" id="Bn\#(index)-vW-\#(index)aA" customClass="\#(name)" customModule="Phone_App" customModuleProvider="target"><rect key="frame" x="0.0" y="0.0" width="320" height="44"/></view>"#
+        }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                \(views.joined(separator: "\n        "))
+            </objects>
+        </document>
+
+        """.write(to: copy.appendingPathComponent("Profile/Banner.xib"), atomically: false, encoding: .utf8)
+        let result = try runLayoutCheck(["--format", "json", "App/TwoPlatforms.xcodeproj"], in: scratch.url)
+        let classes = try result.report().diagnostics.filter { $0.rule == "unknown-class" }
+        #expect(classes.map(\.line) == [5, 6, 7], "\(result)")
+        guard classes.count == 3 else { return }
+        #expect(
+            classes[0].message.hasPrefix(
+                "no Swift file that a target building this file compiles declares the class 'BannerView' of this "
+                    + "<view>: it is declared in BannerView.swift, which no target compiles"), "\(classes[0])")
+        #expect(classes[0].notes?.first?.file == "App/Phone/BannerView.swift", "\(classes[0])")
+        #expect(classes[0].notes?.first?.line == 4, "\(classes[0])")
+        #expect(
+            classes[1].message.contains(
+                "it is declared in SettingsViewController.swift, which only targets this file's target neither is "
+                    + "nor depends on compile"), "\(classes[1])")
+        #expect(classes[2].message.hasPrefix("no Swift file declares the class 'GoneView'"), "\(classes[2])")
+    }
 }
