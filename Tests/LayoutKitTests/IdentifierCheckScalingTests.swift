@@ -62,6 +62,9 @@ import Testing
             text += """
                 /* cell \(index) */ final class Cell\(index): UITableViewCell, Reusable {
                     static let identifier = "Cell\(index)" // "not a brace {"
+                    @IBOutlet weak var label: UILabel!
+                    static let joined = "A"
+                        + "B"
                     func title() -> String { "\\(index)" }
                 }
                 enum Row\(index): String { case a = "A\(index)", b }
@@ -76,6 +79,7 @@ import Testing
         let read = SwiftStaticStrings.scan(Self.typesFile(size))
         #expect(read.members.count == size + 1)
         #expect(read.members["Cell7"]?["identifier"] == [.literal("Cell7")])
+        #expect(read.members["Cell7"]?["joined"] == [.unknown])
         #expect(read.members["Reusable"]?["reuseIdentifier"] == [.typeName])
         #expect(read.rawValues["Row7"] == ["a": "A7", "b": "b"])
         let expressions = IdentifierExpressions(files: [], statics: read)

@@ -46,7 +46,8 @@ struct SwiftStaticStrings: Sendable {
 
     /// What one Swift file gives.
     static func scan(_ bytes: [UInt8]) -> SwiftStaticStrings {
-        var parser = Parser(tokens: SwiftTokens.lex(bytes))
+        let (tokens, lines) = SwiftTokens.lex(bytes)
+        var parser = Parser(tokens: tokens, lines: lines)
         parser.run()
         return parser.found
     }
@@ -61,6 +62,8 @@ struct SwiftStaticStrings: Sendable {
 
     private struct Parser {
         let tokens: [SwiftTokens.Token]
+        /// The line of each token.
+        let lines: [Int]
         var found = SwiftStaticStrings()
         var scopes: [Scope] = []
         var index = 0
@@ -180,7 +183,7 @@ struct SwiftStaticStrings: Sendable {
             }
             let definition: Definition
             if isPunctuation("=", at: index) {
-                definition = value(from: index + 1, to: nil)
+                definition = initialValue(from: index + 1)
             } else if isPunctuation("{", at: index), let close = matchingBrace(of: index) {
                 definition = value(from: index + 1, to: close)
             } else {
@@ -209,13 +212,29 @@ struct SwiftStaticStrings: Sendable {
             return nil
         }
 
-        /// What the expression from `start` gives: up to `end` (a getter's `}`), or for an initial value to
-        /// the next declaration or the end of the scope.
-        private func value(from start: Int, to end: Int?) -> Definition {
+        /// What an initial value from `start` gives: the tokens on its line (`;` ends it sooner); one that
+        /// goes on to the next line (its next line begins with an operator or `.`) is unknown.
+        private func initialValue(from start: Int) -> Definition {
+            guard start < tokens.count else { return .unknown }
+            var end = start
+            while end < tokens.count, lines[end] == lines[start], !isPunctuation(";", at: end),
+                !isPunctuation("}", at: end)
+            {
+                end += 1
+            }
+            if end < tokens.count, lines[end] != lines[start], case .punctuation(let next) = tokens[end],
+                "+-*/%.?:&|=<>([".contains(next)
+            {
+                return .unknown
+            }
+            return value(from: start, to: end)
+        }
+
+        /// What the expression from `start` to `end` (a getter's `}`, or an initial value's end) gives.
+        private func value(from start: Int, to end: Int) -> Definition {
             var expression: [SwiftTokens.Token] = []
             var position = start
-            while position < (end ?? tokens.count) {
-                if end == nil, isNewDeclaration(at: position) || isPunctuation(";", at: position) { break }
+            while position < end {
                 expression.append(tokens[position])
                 position += 1
             }
@@ -285,11 +304,19 @@ enum SwiftTokens {
         case interpolatedString([Part])
     }
 
-    /// The tokens of a file: linear in its bytes.
-    static func lex(_ bytes: [UInt8]) -> [Token] {
+    /// The tokens of a file, each with its line: linear in its bytes.
+    static func lex(_ bytes: [UInt8]) -> (tokens: [Token], lines: [Int]) {
         var tokens: [Token] = []
+        var lines: [Int] = []
+        var line = 1
+        var counted = 0
         var index = 0
         while index < bytes.count {
+            // The line of what begins here: the line breaks since the last token counted once.
+            while counted < index {
+                if bytes[counted] == 0x0A { line += 1 }
+                counted += 1
+            }
             let byte = bytes[index]
             if isWordByte(byte) {
                 let start = index
@@ -307,8 +334,10 @@ enum SwiftTokens {
                 if byte > 0x20, byte < 0x80 { tokens.append(.punctuation(Character(Unicode.Scalar(byte)))) }
                 index += 1
             }
+            // The token this step made, if any, begins on the line of `counted`.
+            while lines.count < tokens.count { lines.append(line) }
         }
-        return tokens
+        return (tokens, lines)
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
