@@ -81,19 +81,25 @@ package struct IdentifierExpressions: Sendable {
     }
 
     /// What `expression` (the argument as written) may be.
-    func evaluate(_ expression: String) -> Value {
+    ///
+    /// - Parameter certain: Whether only what the expression is for sure counts (a dequeue is judged by it):
+    ///   then neither a type parameter's member (a type the run does not show may define it) nor
+    ///   `NSStringFromClass` (whose module a run over folders may have named otherwise than the build does)
+    ///   is evaluated.
+    func evaluate(_ expression: String, certain: Bool = false) -> Value {
         let text = expression.trimmingSpaces
         if let type = Self.inside(text, "String(describing:", ")") ?? Self.inside(text, "\"\\(", ")\"") {
             return typeName(type)
         }
         if let type = Self.inside(text, "NSStringFromClass(", ")") {
-            return runtimeName(type)
+            return certain ? .unknown : runtimeName(type)
         }
         guard let parts = Self.path(of: text), parts.count >= 2 else { return .unknown }
         if parts.last == "rawValue", parts.count >= 3 {
             let value = statics.rawValues[parts[parts.count - 3]]?[parts[parts.count - 2]]
             return value.map { .names([$0]) } ?? .unknown
         }
+        if certain, Self.isGeneric(parts[parts.count - 2]) { return .unknown }
         return member(parts[parts.count - 1], of: parts[parts.count - 2])
     }
 

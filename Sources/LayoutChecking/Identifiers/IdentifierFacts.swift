@@ -39,6 +39,9 @@ package struct IdentifierFacts: Sendable {
     /// What reuse identifiers written otherwise than by literals evaluate to; `nil`: none is evaluated.
     private let expressions: IdentifierExpressions?
     private var evaluated: [String: IdentifierExpressions.Value] = [:]
+    /// Class names `NSStringFromClass` registers, after the module: the run may name a module otherwise
+    /// than the build does (a folder's name), so `AnyModule.Name` counts as registered too.
+    private var qualifiedNames: Set<LiteralName> = []
     // Where the first name built at run time is, for the summary's reason: of a registration, by registry
     // (UIKit keeps a table view's cells apart from a collection view's, and from their other views).
     private var computedRegistrations: [IdentifierUse.Registry: SourceLocation] = [:]
@@ -81,11 +84,13 @@ package struct IdentifierFacts: Sendable {
         }
     }
 
-    /// What a reuse identifier written otherwise than by a literal may be (each expression evaluated once).
-    private mutating func value(of expression: String) -> IdentifierExpressions.Value {
-        if let known = evaluated[expression] { return known }
-        let value = expressions?.evaluate(expression) ?? .unknown
-        evaluated[expression] = value
+    /// What a reuse identifier written otherwise than by a literal may be (each expression evaluated once);
+    /// `certain`: only what it is for sure (`IdentifierExpressions.evaluate(_:certain:)`).
+    private mutating func value(of expression: String, certain: Bool = false) -> IdentifierExpressions.Value {
+        let key = (certain ? "!" : "") + expression
+        if let known = evaluated[key] { return known }
+        let value = expressions?.evaluate(expression, certain: certain) ?? .unknown
+        evaluated[key] = value
         return value
     }
 
@@ -94,9 +99,15 @@ package struct IdentifierFacts: Sendable {
     private mutating func judgedName(of use: IdentifierUse) -> (name: String, expression: String?)? {
         if use.isJudged, let literal = use.literal { return (literal, nil) }
         guard use.kind == .dequeue, let expression = use.expression,
-            case .names(let names) = value(of: expression), names.count == 1, let name = names.first
+            case .names(let names) = value(of: expression, certain: true), names.count == 1, let name = names.first
         else { return nil }
         return (name, expression)
+    }
+
+    /// Whether a reuse identifier `Module.Name` is what `NSStringFromClass` registers for `Name` in some module.
+    private func isRegisteredInAnyModule(_ name: String, _ kind: IdentifierUse.Kind) -> Bool {
+        guard kind == .dequeue, let dot = name.firstIndex(of: ".") else { return false }
+        return qualifiedNames.contains(LiteralName(String(name[dot...])))
     }
 
     /// Whether nothing the checker cannot read may register a name in `registry`: no registration there by
@@ -126,6 +137,13 @@ package struct IdentifierFacts: Sendable {
                 reuse.add(name, use.location)
             } else if let expression = use.expression, case .names(let names) = value(of: expression) {
                 for name in names.sorted() { reuse.add(name, use.location) }
+                if expression.hasPrefix("NSStringFromClass") {
+                    for name in names {
+                        if let dot = name.firstIndex(of: ".") {
+                            qualifiedNames.insert(LiteralName(String(name[dot...])))
+                        }
+                    }
+                }
             } else if computedRegistrations[registry] == nil {
                 computedRegistrations[registry] = use.location
             }
@@ -196,7 +214,7 @@ package struct IdentifierFacts: Sendable {
             where use.kind == kind && use.bundleClass.map(classNames.contains) ?? true {
                 guard let (name, expression) = judgedName(of: use),
                     let (rule, names, written, what) = judged(kind, name, call: use.call, registry: use.registry),
-                    names.location(of: name) == nil
+                    names.location(of: name) == nil, !isRegisteredInAnyModule(name, kind)
                 else { continue }
                 let message = written + (expression.map { " (\(quoted(name)) is what \($0) is)" } ?? "")
                 let closest = budget.closestMatch(to: name, in: names.ordered)

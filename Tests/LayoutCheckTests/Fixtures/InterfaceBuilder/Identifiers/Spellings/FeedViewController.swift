@@ -31,6 +31,8 @@ final class FeedViewController: UIViewController {
         case 7: return tableView.dequeueReusableCell(withIdentifier: "detail", for: indexPath)
         case 8: return tableView.dequeueReusableCell(withIdentifier: BannerCell.reuseIdentifier, for: indexPath)
         case 9: return tableView.dequeueReusableCell(withIdentifier: "Prototype", for: indexPath)
+        // The module as the build names it, which a run over folders may not know.
+        case 13: return tableView.dequeueReusableCell(withIdentifier: "Feed_App.FooterCell", for: indexPath)
         case 10:
             // expect: unknown-reuse-identifier
             return tableView.dequeueReusableCell(withIdentifier: "PhotoCel", for: indexPath)
