@@ -120,6 +120,7 @@ import Testing
         Spelling(name: "a raw value written", registration: "Row.summary.rawValue", value: "SummaryRow"),
         Spelling(name: "a raw value by the case's name", registration: "Row.detail.rawValue", value: "detail"),
         Spelling(name: "a generic type's static member", registration: "T.reuseIdentifier", value: "CommentCell"),
+        Spelling(name: "a global let, read bare", registration: "plainCellID", value: "Plain"),
     ]
 
     /// Each spelling alone: what it registers is no finding, a typo of it is one. Before, any of them turned
@@ -317,5 +318,38 @@ import Testing
                 "it is declared in SettingsViewController.swift, which only targets this file's target neither is "
                     + "nor depends on compile"), "\(classes[1])")
         #expect(classes[2].message.hasPrefix("no Swift file declares the class 'GoneView'"), "\(classes[2])")
+    }
+
+    /// A name read bare is known only when every binding of it is a `let` of a literal: a `var` may be set
+    /// to anything, so a registration by one leaves the table view's dequeues unjudged.
+    @Test func aRegistrationByAVariableRegistersAnything() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        for name in ["Cells.swift", "Feed.storyboard"] {
+            _ = try scratch.write(try Repository.text("\(Self.spellings)/\(name)"), to: name)
+        }
+        _ = try scratch.write(
+            """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView?
+                var cellID = "Row"
+
+                func cell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                    cellID = UUID().uuidString
+                    tableView.register(UITableViewCell.self, forCellReuseIdentifier: cellID)
+                    return tableView.dequeueReusableCell(withIdentifier: cellID == "Row" ? "Rw" : cellID, for: indexPath)
+                }
+
+                func other(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                    tableView.dequeueReusableCell(withIdentifier: "Anything", for: indexPath)
+                }
+            }
+
+            """, to: "FeedViewController.swift")
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "Spellings=.", "."], in: scratch.url)
+        #expect(try result.report().diagnostics.isEmpty, "\(result)")
+        #expect(result.standardError.contains("not judged for table view cells"), "\(result)")
     }
 }

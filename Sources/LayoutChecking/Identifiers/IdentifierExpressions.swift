@@ -15,7 +15,10 @@ import LayoutKit
 /// - `T.reuseIdentifier` or `Self.reuseIdentifier` of a generic type: any value a definition of that member
 ///   in the run gives (the names of all the run's types, for one that gives the type's own name) — known
 ///   only when every definition of it is;
-/// - `Cell.photo.rawValue`: a `String` enum case's raw value (its name when none is written).
+/// - `Cell.photo.rawValue`: a `String` enum case's raw value (its name when none is written);
+/// - `cellID` or `self.cellID`, a name read bare: known when every binding of that name in the run is a
+///   `let` of a literal (`private let cellID = "Switch"`); a `var`, a parameter, a loop or closure variable,
+///   or a `let` of anything else makes it unknown.
 ///
 /// Anything else (a local constant, an instance's property, a call) is unknown.
 package struct IdentifierExpressions: Sendable {
@@ -58,8 +61,10 @@ package struct IdentifierExpressions: Sendable {
         var words: Set<String> = []
         for expression in expressions {
             let parts = path(of: expression.trimmingSpaces)
-            guard let parts, parts.count >= 2 else { continue }
-            if parts.last == "rawValue", parts.count >= 3 {
+            guard let parts, let last = parts.last else { continue }
+            if parts.count == 1 {
+                words.insert(last)
+            } else if parts.last == "rawValue", parts.count >= 3 {
                 words.insert(parts[parts.count - 3])
             } else {
                 words.insert(parts[parts.count - 1])
@@ -94,7 +99,9 @@ package struct IdentifierExpressions: Sendable {
         if let type = Self.inside(text, "NSStringFromClass(", ")") {
             return certain ? .unknown : runtimeName(type)
         }
-        guard let parts = Self.path(of: text), parts.count >= 2 else { return .unknown }
+        guard let parts = Self.path(of: text), let last = parts.last else { return .unknown }
+        // A name read bare (or through `self.`): a property, a local or a global.
+        if parts.count == 1 || (parts.count == 2 && parts[0] == "self") { return binding(last) }
         if parts.last == "rawValue", parts.count >= 3 {
             let value = statics.rawValues[parts[parts.count - 3]]?[parts[parts.count - 2]]
             return value.map { .names([$0]) } ?? .unknown
@@ -179,6 +186,17 @@ package struct IdentifierExpressions: Sendable {
             }
         }
         return nil
+    }
+
+    /// What a name read bare may be: known when every binding of it in the run is a `let` of a literal.
+    private func binding(_ name: String) -> Value {
+        guard let definitions = statics.bindings[name], !definitions.isEmpty else { return .unknown }
+        var names: Set<String> = []
+        for definition in definitions {
+            guard case .literal(let text) = definition else { return .unknown }
+            names.insert(text)
+        }
+        return .names(names)
     }
 
     /// Every value a definition of `member` in the run gives; unknown when there is none or one is unknown.

@@ -22,6 +22,10 @@ struct SwiftStaticStrings: Sendable {
 
     /// Type (simple name, also of an extension or a protocol) → member → what its declarations give.
     var members: [String: [String: Set<Definition>]] = [:]
+    /// Every name a `let` or `var` binds anywhere (a property, a local, a global), or a parameter, a loop or
+    /// closure variable, a pattern: what each binding gives. A name is known only when all its bindings
+    /// are `let`s of literals (a `var` may be set to anything).
+    var bindings: [String: Set<Definition>] = [:]
     /// String enum (simple name) → case → raw value.
     var rawValues: [String: [String: String]] = [:]
     /// Type (simple name) → what it inherits from or conforms to (simple names), its superclass first.
@@ -38,6 +42,7 @@ struct SwiftStaticStrings: Sendable {
                 self.members[type, default: [:]][member, default: []].formUnion(definitions)
             }
         }
+        for (name, definitions) in other.bindings { bindings[name, default: []].formUnion(definitions) }
         for (type, values) in other.rawValues { rawValues[type, default: [:]].merge(values) { first, _ in first } }
         for (type, names) in other.inherited { inherited[type, default: []] += names }
         declaredTypes.formUnion(other.declaredTypes)
@@ -95,10 +100,78 @@ struct SwiftStaticStrings: Sendable {
                     typeDeclaration(word)
                 case .word("case") where scopes.last?.isStringEnum == true:
                     enumCases()
+                case .word("let"), .word("var"):
+                    binding()
+                case .word("in"):
+                    loopOrClosureVariables()
+                    index += 1
+                case .punctuation(":"):
+                    parameter()
+                    index += 1
                 default:
                     index += 1
                 }
             }
+        }
+
+        /// `let name = "X"`, `let name: String = "X"`, `var name = …`, `if let name = …`, `let (a, b) = …`
+        /// anywhere: what it binds the name to (only a `let` of a literal is known).
+        private mutating func binding() {
+            let isLet = word(at: index) == "let"
+            index += 1
+            if isPunctuation("(", at: index) {
+                while index < tokens.count, !isPunctuation(")", at: index) {
+                    if let name = word(at: index) { found.bindings[name, default: []].insert(.unknown) }
+                    index += 1
+                }
+                return
+            }
+            guard let name = word(at: index) else { return }
+            index += 1
+            guard isLet else {
+                found.bindings[name, default: []].insert(.unknown)
+                return
+            }
+            if isPunctuation(":", at: index) {
+                index += 1
+                while index < tokens.count, !isPunctuation("=", at: index), !isPunctuation("{", at: index),
+                    !isNewDeclaration(at: index), lines[index] == lines[index - 1]
+                {
+                    index += 1
+                }
+            }
+            var definition = Definition.unknown
+            if isPunctuation("=", at: index), case .literal(let text) = initialValue(from: index + 1) {
+                definition = .literal(text)
+            }
+            found.bindings[name, default: []].insert(definition)
+        }
+
+        /// `for name in`, `{ a, b in`: the names before `in` are bound to anything.
+        private mutating func loopOrClosureVariables() {
+            var position = index - 1
+            while position >= 0, index - position <= 16 {
+                if let name = word(at: position) {
+                    if name == "for" || name == "case" { return }
+                    found.bindings[name, default: []].insert(.unknown)
+                } else if !(isPunctuation(",", at: position) || isPunctuation("(", at: position)
+                    || isPunctuation(")", at: position))
+                {
+                    return
+                }
+                position -= 1
+            }
+        }
+
+        /// `(name: Type`, `(label name: Type`, `, name:`: a parameter (or an argument's label, which costs
+        /// only a name not known) is bound to anything.
+        private mutating func parameter() {
+            guard index >= 2, let name = word(at: index - 1) else { return }
+            let isFirst = isPunctuation("(", at: index - 2) || isPunctuation(",", at: index - 2)
+            let isInternal =
+                index >= 3 && word(at: index - 2) != nil
+                && (isPunctuation("(", at: index - 3) || isPunctuation(",", at: index - 3))
+            if isFirst || isInternal { found.bindings[name, default: []].insert(.unknown) }
         }
 
         /// Whether `static`/`class` at `position` begins a `let` or `var` (past other modifiers).
@@ -190,6 +263,12 @@ struct SwiftStaticStrings: Sendable {
                 definition = .unknown
             }
             found.members[type, default: [:]][name, default: []].insert(definition)
+            // Read bare inside the type's static code too.
+            if case .literal = definition, introducer == "let" {
+                found.bindings[name, default: []].insert(definition)
+            } else {
+                found.bindings[name, default: []].insert(.unknown)
+            }
         }
 
         private func isNewDeclaration(at position: Int) -> Bool {

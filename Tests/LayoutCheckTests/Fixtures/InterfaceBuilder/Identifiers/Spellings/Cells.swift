@@ -27,6 +27,9 @@ final class CommentCell: UITableViewCell {}
 
 final class TagCell: UICollectionViewCell, Reusable {}
 
+/// A global constant, read bare.
+let plainCellID = "Plain"
+
 /// Rows by raw value: the case's name when none is written.
 enum Row: String {
     case summary = "SummaryRow"

@@ -5,6 +5,7 @@ import UIKit
 final class FeedViewController: UIViewController {
     @IBOutlet weak var tableView: UITableView?
     @IBOutlet weak var tagsView: UICollectionView?
+    private let switchCellID = "Switch"
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -17,6 +18,8 @@ final class FeedViewController: UIViewController {
         tableView?.register(UITableViewCell.self, forCellReuseIdentifier: Row.summary.rawValue)
         tableView?.register(UITableViewCell.self, forCellReuseIdentifier: Row.detail.rawValue)
         tagsView?.register(TagCell.self, forCellWithReuseIdentifier: TagCell.reuseIdentifier)
+        tableView?.register(UITableViewCell.self, forCellReuseIdentifier: switchCellID)
+        tableView?.register(UITableViewCell.self, forCellReuseIdentifier: self.switchCellID)
     }
 
     func cell(_ tableView: UITableView, row: Int, at indexPath: IndexPath) -> UITableViewCell {
@@ -31,6 +34,7 @@ final class FeedViewController: UIViewController {
         case 7: return tableView.dequeueReusableCell(withIdentifier: "detail", for: indexPath)
         case 8: return tableView.dequeueReusableCell(withIdentifier: BannerCell.reuseIdentifier, for: indexPath)
         case 9: return tableView.dequeueReusableCell(withIdentifier: "Prototype", for: indexPath)
+        case 14: return tableView.dequeueReusableCell(withIdentifier: "Switch", for: indexPath)
         // The module as the build names it, which a run over folders may not know.
         case 13: return tableView.dequeueReusableCell(withIdentifier: "Feed_App.FooterCell", for: indexPath)
         case 10:
