@@ -29,18 +29,23 @@ enum AppSettings {
         _ paths: [SystemPath], _ isExcluded: (@Sendable (SystemPath) -> Bool)?,
         into context: inout IdentifierCheck.Context
     ) {
+        // The reuse identifiers registered, unless a file could not be read (it may register any).
+        var registrations: [ReuseRegistration]? = []
         for suffix in [".m", ".mm"] {
             var search = discovery(suffix, paths, isExcluded)
             while let file = search.next() {
                 guard case .bytes(let bytes) = file.contents() else {
                     context.hasObjectiveC = true
+                    registrations = nil
                     continue
                 }
                 let scan = objectiveC(bytes)
                 context.hasObjectiveC = context.hasObjectiveC || scan.namesInterfaceBuilder
                 context.objectiveCClasses.formUnion(scan.classes)
+                registrations? += ObjectiveCRegistrations.scan(bytes, file: file.displayPath)
             }
         }
+        context.objectiveCRegistrations = registrations
     }
 
     /// The names the `Info.plist` files (`Info.plist`, `Shop-Info.plist`) load, added to `names`: how many

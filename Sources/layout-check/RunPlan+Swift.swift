@@ -87,6 +87,7 @@ extension RunPlan {
             return
         }
         inputs.interfaceBuilder = projects.units(isExcluded: exclusion)
+        inputs.swiftOutsideTargets = projects.swiftOutsideTargets(run.paths, isExcluded: exclusion)
         inputs.judgesIdentifiers = !inputs.interfaceBuilder.isEmpty
         var unclaimed = run
         while let file = unclaimed.next() {

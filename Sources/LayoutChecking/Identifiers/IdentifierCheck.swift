@@ -21,6 +21,11 @@ package struct IdentifierCheck {
         /// The classes the app's Objective-C code implements: a view controller loads the nib named like
         /// its class by default, as a Swift one does.
         public var objectiveCClasses: Set<String> = []
+        /// The reuse identifiers the app's Objective-C code registers (`ObjectiveCRegistrations`), when every
+        /// Objective-C file was read for them: then that code keeps only the registries it registers in
+        /// by a name built at run time from `unknown-reuse-identifier`. `nil`: not read, so Objective-C code
+        /// (`hasObjectiveC`) may register any name.
+        package var objectiveCRegistrations: [ReuseRegistration]?
 
         /// A context of these settings.
         public init(settingsNames: Set<String>? = nil, hasObjectiveC: Bool = false) {
@@ -51,12 +56,51 @@ package struct IdentifierCheck {
     /// `lowering(_:in:)` makes warnings), and for each rule that had something to judge and was not judged,
     /// why: the identifier rules of `RunRules.all`, outside a run (for a test of their cost).
     public func run() -> (diagnostics: [Diagnostic], unloadedFiles: [String: SourceLocation], notJudged: [String]) {
-        var facts = IdentifierFacts(swift: swift, checked: checked, others: others, context: context)
+        run(expressions: nil)
+    }
+
+    /// `run()`, with reuse identifiers written otherwise than by literals evaluated by `expressions`.
+    func run(
+        expressions: IdentifierExpressions?
+    ) -> (diagnostics: [Diagnostic], unloadedFiles: [String: SourceLocation], notJudged: [String]) {
+        var facts = IdentifierFacts(
+            swift: swift, checked: checked, others: others, context: context, expressions: expressions)
         let diagnostics =
             facts.unknownNames(.dequeue) + facts.unknownNames(.storyboardIdentifier) + facts.unknownNames(.segue)
             + facts.unknownNames(.storyboardName) + facts.unknownNames(.nibName) + facts.unreachableScenes()
             + facts.unloadedFileFindings()
         return (diagnostics, facts.unloadedFiles, facts.notJudged)
+    }
+
+    /// A scene nothing reaches: the lines of its `<scene>` and where its `unreachable-scene` finding is.
+    package struct UnreachableScene: Sendable {
+        var identifier: String
+        var lines: ClosedRange<Int>
+        var location: SourceLocation
+    }
+
+    /// `diagnostics` with the errors inside scenes nothing reaches lowered to warnings, each with a note
+    /// saying why: a scene nothing instantiates cannot crash the app. (The run says a scene is unreachable
+    /// only where it can tell; a scene it wrongly calls so keeps its finding, as a warning.)
+    package static func lowering(
+        _ diagnostics: [Diagnostic], inScenes scenes: [String: [UnreachableScene]]
+    ) -> [Diagnostic] {
+        guard !scenes.isEmpty else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            // `unconnected-outlet` is about every file that uses the class, not the scene of its first use.
+            guard diagnostic.severity == .error, diagnostic.rule != .unconnectedOutlet,
+                let location = diagnostic.sourceLocation,
+                let scene = scenes[location.file]?.first(where: { $0.lines.contains(location.line) }),
+                diagnostic.rule.descriptor?.isLowerable == true
+            else { return diagnostic }
+            var lowered = diagnostic
+            lowered.severity = .warning
+            lowered.notes.append(
+                Diagnostic.Note(
+                    message: "a warning: nothing reaches the scene \(quoted(scene.identifier)) this is in "
+                        + "(unreachable-scene)", location: scene.location))
+            return lowered
+        }
     }
 
     /// `diagnostics` with the errors in `files` lowered to warnings, each with a note saying why: a file

@@ -36,11 +36,19 @@ package struct IdentifierFacts: Sendable {
     private var referencedStoryboards: Set<LiteralName> = []
     private var referencedScenes: Set<LiteralName> = []
     private var hasDefinitions = false
-    // Where the first name built at run time is, for the summary's reason.
-    private var computedRegistration: SourceLocation?
+    /// What reuse identifiers written otherwise than by literals evaluate to; `nil`: none is evaluated.
+    private let expressions: IdentifierExpressions?
+    private var evaluated: [String: IdentifierExpressions.Value] = [:]
+    /// Class names `NSStringFromClass` registers, after the module: the run may name a module otherwise
+    /// than the build does (a folder's name), so `AnyModule.Name` counts as registered too.
+    private var qualifiedNames: Set<LiteralName> = []
+    // Where the first name built at run time is, for the summary's reason: of a registration, by registry
+    // (UIKit keeps a table view's cells apart from a collection view's, and from their other views).
+    private var computedRegistrations: [IdentifierUse.Registry: SourceLocation] = [:]
     private var computedInstantiation: SourceLocation?
     private var computedLoad: SourceLocation?
-    private var dequeues = 0
+    /// The dequeues that can be judged, by registry.
+    private var dequeues: [IdentifierUse.Registry: Int] = [:]
     private var instantiated: Set<LiteralName> = []
     private var loaded: Set<LiteralName> = []
     /// The run's own classes' simple names: `Bundle(for: X.self)` is the run's bundle only for them.
@@ -52,11 +60,12 @@ package struct IdentifierFacts: Sendable {
     /// The facts of Swift files' uses against the checked files and the others' definitions.
     package init(
         swift: [SwiftDeclarations], checked: [InterfaceBuilderIdentifiers], others: [InterfaceBuilderIdentifiers],
-        context: IdentifierCheck.Context
+        context: IdentifierCheck.Context, expressions: IdentifierExpressions? = nil
     ) {
         self.swift = swift
         self.checked = checked
         self.context = context
+        self.expressions = expressions
         classNames = Set(
             swift.lazy.flatMap { $0.types.lazy.filter { $0.kind == .class } }.map {
                 $0.name.split(separator: ".").last.map(String.init) ?? $0.name
@@ -66,6 +75,45 @@ package struct IdentifierFacts: Sendable {
         for file in swift {
             for use in file.identifierUses { record(use) }
         }
+        for registration in context.objectiveCRegistrations ?? [] {
+            if let name = registration.name {
+                reuse.add(name, registration.location)
+            } else if computedRegistrations[registration.registry] == nil {
+                computedRegistrations[registration.registry] = registration.location
+            }
+        }
+    }
+
+    /// What a reuse identifier written otherwise than by a literal may be (each expression evaluated once);
+    /// `certain`: only what it is for sure (`IdentifierExpressions.evaluate(_:certain:)`).
+    private mutating func value(of expression: String, certain: Bool = false) -> IdentifierExpressions.Value {
+        let key = (certain ? "!" : "") + expression
+        if let known = evaluated[key] { return known }
+        let value = expressions?.evaluate(expression, certain: certain) ?? .unknown
+        evaluated[key] = value
+        return value
+    }
+
+    /// The name a use is judged by, with the expression that gave it when it is no literal: a literal, or
+    /// a dequeue's expression that can be only one name.
+    private mutating func judgedName(of use: IdentifierUse) -> (name: String, expression: String?)? {
+        if use.isJudged, let literal = use.literal { return (literal, nil) }
+        guard use.kind == .dequeue, let expression = use.expression,
+            case .names(let names) = value(of: expression, certain: true), names.count == 1, let name = names.first
+        else { return nil }
+        return (name, expression)
+    }
+
+    /// Whether a reuse identifier `Module.Name` is what `NSStringFromClass` registers for `Name` in some module.
+    private func isRegisteredInAnyModule(_ name: String, _ kind: IdentifierUse.Kind) -> Bool {
+        guard kind == .dequeue, let dot = name.firstIndex(of: ".") else { return false }
+        return qualifiedNames.contains(LiteralName(String(name[dot...])))
+    }
+
+    /// Whether nothing the checker cannot read may register a name in `registry`: no registration there by
+    /// a name it cannot evaluate, and Objective-C code read for its registrations.
+    private func registersOnlyKnownNames(in registry: IdentifierUse.Registry) -> Bool {
+        computedRegistrations[registry] == nil && !(context.hasObjectiveC && context.objectiveCRegistrations == nil)
     }
 
     private mutating func define(_ document: InterfaceBuilderIdentifiers) {
@@ -84,10 +132,20 @@ package struct IdentifierFacts: Sendable {
     private mutating func record(_ use: IdentifierUse) {
         switch use.kind {
         case .registration:
+            let registry = use.registry ?? .tableCell
             if let name = use.literal {
                 reuse.add(name, use.location)
-            } else if computedRegistration == nil {
-                computedRegistration = use.location
+            } else if let expression = use.expression, case .names(let names) = value(of: expression) {
+                for name in names.sorted() { reuse.add(name, use.location) }
+                if expression.hasPrefix("NSStringFromClass") {
+                    for name in names {
+                        if let dot = name.firstIndex(of: ".") {
+                            qualifiedNames.insert(LiteralName(String(name[dot...])))
+                        }
+                    }
+                }
+            } else if computedRegistrations[registry] == nil {
+                computedRegistrations[registry] = use.location
             }
         case .storyboardIdentifier:
             if let name = use.literal {
@@ -102,7 +160,7 @@ package struct IdentifierFacts: Sendable {
                 computedLoad = use.location
             }
         case .dequeue:
-            if use.isJudged { dequeues += 1 }
+            if judgedName(of: use) != nil { dequeues[use.registry ?? .tableCell, default: 0] += 1 }
         case .segue:
             break
         }
@@ -110,10 +168,11 @@ package struct IdentifierFacts: Sendable {
 
     /// What a kind of use is judged against, and how its finding reads; `nil` when the run cannot judge
     /// it (a registration by a name built at run time, Objective-C code, no storyboard at all).
-    private func judged(_ kind: IdentifierUse.Kind, _ name: String, call: String) -> (RuleID, Names, String, String)? {
+    private func judged(
+        _ kind: IdentifierUse.Kind, _ name: String, call: String, registry: IdentifierUse.Registry?
+    ) -> (RuleID, Names, String, String)? {
         switch kind {
-        // Objective-C code may register cells by literals the checker does not read.
-        case .dequeue where computedRegistration == nil && !context.hasObjectiveC && hasDefinitions:
+        case .dequeue where registersOnlyKnownNames(in: registry ?? .tableCell) && hasDefinitions:
             return (
                 .unknownReuseIdentifier, reuse,
                 "no prototype cell, nib or register(_:…ReuseIdentifier:) call of the run defines the reuse "
@@ -152,10 +211,12 @@ package struct IdentifierFacts: Sendable {
         var diagnostics: [Diagnostic] = []
         for file in swift where !file.identifierUses.isEmpty {
             for use in file.identifierUses
-            where use.kind == kind && use.isJudged && use.bundleClass.map(classNames.contains) ?? true {
-                guard let name = use.literal, let (rule, names, message, what) = judged(kind, name, call: use.call),
-                    names.location(of: name) == nil
+            where use.kind == kind && use.bundleClass.map(classNames.contains) ?? true {
+                guard let (name, expression) = judgedName(of: use),
+                    let (rule, names, written, what) = judged(kind, name, call: use.call, registry: use.registry),
+                    names.location(of: name) == nil, !isRegisteredInAnyModule(name, kind)
                 else { continue }
+                let message = written + (expression.map { " (\(quoted(name)) is what \($0) is)" } ?? "")
                 let closest = budget.closestMatch(to: name, in: names.ordered)
                 let notes = closest.flatMap { closest in
                     names.location(of: closest).map { [Diagnostic.Note(message: "\(what) '\(closest)'", location: $0)] }
@@ -169,21 +230,37 @@ package struct IdentifierFacts: Sendable {
         return diagnostics
     }
 
-    /// `unreachable-scene`: only where nothing the checker cannot read may be what reaches a scene.
-    package func unreachableScenes() -> [Diagnostic] {
+    /// The scenes nothing reaches, only where nothing the checker cannot read may be what reaches one.
+    private func unreachable() -> [InterfaceBuilderIdentifiers.Scene] {
         guard !context.hasObjectiveC, computedInstantiation == nil else { return [] }
         return checked.flatMap { document in
             document.scenes.filter { scene in
                 !instantiated.contains(LiteralName(scene.identifier))
                     && !document.reachedObjects.contains(scene.objectID)
                     && !referencedScenes.contains(LiteralName(scene.identifier))
-            }.map { scene in
-                Diagnostic(
-                    rule: .unreachableScene, severity: .warning,
-                    message: "the scene \(quoted(scene.identifier)) (<\(scene.element)>) is reached by no "
-                        + "segue, storyboard reference or instantiateViewController literal",
-                    location: scene.location)
             }
+        }
+    }
+
+    /// The scenes nothing reaches, by file: their own findings are warnings (`IdentifierCheck.lowering`).
+    package var unreachableSceneLines: [String: [IdentifierCheck.UnreachableScene]] {
+        var scenes: [String: [IdentifierCheck.UnreachableScene]] = [:]
+        for scene in unreachable() {
+            scenes[scene.location.file, default: []].append(
+                IdentifierCheck.UnreachableScene(
+                    identifier: scene.identifier, lines: scene.lines, location: scene.location))
+        }
+        return scenes
+    }
+
+    /// `unreachable-scene`: only where nothing the checker cannot read may be what reaches a scene.
+    package func unreachableScenes() -> [Diagnostic] {
+        unreachable().map { scene in
+            Diagnostic(
+                rule: .unreachableScene, severity: .warning,
+                message: "the scene \(quoted(scene.identifier)) (<\(scene.element)>) is reached by no "
+                    + "segue, storyboard reference or instantiateViewController literal",
+                location: scene.location)
         }
     }
 
@@ -223,27 +300,40 @@ package struct IdentifierFacts: Sendable {
         }
     }
 
+    /// For each registry whose dequeues were not judged because a registration there names its reuse
+    /// identifier by something the checker cannot evaluate, why.
+    private func computedRegistrationReasons(_ place: (SourceLocation) -> String) -> [String] {
+        IdentifierUse.Registry.allCases.compactMap { registry in
+            guard dequeues[registry, default: 0] > 0, let location = computedRegistrations[registry] else {
+                return nil
+            }
+            return "unknown-reuse-identifier not judged for \(registry.rawValue)s: a registration at "
+                + "\(place(location)) names its reuse identifier otherwise than by a literal or a spelling the "
+                + "checker evaluates, so it may register any"
+        }
+    }
+
     /// For each rule that had something to judge and was not judged, why (for the run's summary: a rule
     /// that says nothing says why).
     package var notJudged: [String] {
         func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
         let hasScenes = checked.contains { !$0.scenes.isEmpty }
+        let hasDequeues = dequeues.values.contains { $0 > 0 }
         if context.hasObjectiveC {
+            let reuseIsJudged = context.objectiveCRegistrations != nil
             let rules =
-                (dequeues > 0 ? ["unknown-reuse-identifier"] : []) + (hasScenes ? ["unreachable-scene"] : [])
+                (hasDequeues && !reuseIsJudged ? ["unknown-reuse-identifier"] : [])
+                + (hasScenes ? ["unreachable-scene"] : [])
                 + (checked.isEmpty ? [] : ["unloaded-interface-file"])
-            guard !rules.isEmpty else { return [] }
-            return [
-                "\(rules.joined(separator: ", ")) not judged: the sources hold Objective-C, whose string "
-                    + "literals are not read"
-            ]
+            if !rules.isEmpty {
+                return [
+                    "\(rules.joined(separator: ", ")) not judged: the sources hold Objective-C, whose string "
+                        + "literals are not read"
+                ] + (reuseIsJudged ? computedRegistrationReasons(place) : [])
+            }
+            if !reuseIsJudged { return [] }
         }
-        var reasons: [String] = []
-        if dequeues > 0, let location = computedRegistration {
-            reasons.append(
-                "unknown-reuse-identifier not judged: a register call at \(place(location)) names its reuse "
-                    + "identifier otherwise than by a literal, so it may register any")
-        }
+        var reasons = computedRegistrationReasons(place)
         if hasScenes, let location = computedInstantiation {
             reasons.append(
                 "unreachable-scene not judged: instantiateViewController at \(place(location)) names its "

@@ -23,9 +23,27 @@ struct IdentifierUse: Sendable, Hashable {
         case nibName
     }
 
+    /// Which of UIKit's registries of reusable views a registration adds to and a dequeue takes from:
+    /// they are apart, so a name registered in one is never dequeued from another.
+    enum Registry: String, Sendable, Hashable, CaseIterable {
+        /// A table view's cells.
+        case tableCell = "table view cell"
+        /// A table view's header and footer views.
+        case tableHeaderFooter = "table view header or footer"
+        /// A collection view's cells.
+        case collectionCell = "collection view cell"
+        /// A collection view's supplementary views.
+        case collectionSupplementary = "collection view supplementary view"
+    }
+
     var kind: Kind
     /// The string literal's text; `nil` for anything else (a constant, interpolation, a call).
     var literal: String?
+    /// The argument as written when it is no plain literal (`PhotoCell.reuseIdentifier`,
+    /// `String(describing: PhotoCell.self)`), for `IdentifierExpressions` to evaluate; `nil` for a literal.
+    var expression: String?
+    /// The registry of a dequeue or a registration.
+    var registry: Registry?
     /// The call as UIKit spells it, for messages: `dequeueReusableCell(withIdentifier:for:)`.
     var call: String
     /// Whether a missing name would be a crash the checker can be sure of: false for a load from a bundle
@@ -101,16 +119,25 @@ package struct IdentifierUseReader {
         let base = Self.baseName(callee)
         switch (base, labels) {
         case ("dequeueReusableCell", ["withIdentifier", "for"]):
-            add(.dequeue, "dequeueReusableCell(withIdentifier:for:)", arguments[0])
+            add(.dequeue, "dequeueReusableCell(withIdentifier:for:)", arguments[0], registry: .tableCell)
         case ("dequeueReusableCell", ["withReuseIdentifier", "for"]):
-            add(.dequeue, "dequeueReusableCell(withReuseIdentifier:for:)", arguments[0])
+            add(.dequeue, "dequeueReusableCell(withReuseIdentifier:for:)", arguments[0], registry: .collectionCell)
         case ("dequeueReusableSupplementaryView", ["ofKind", "withReuseIdentifier", "for"]):
-            add(.dequeue, "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)", arguments[1])
-        case ("register", ["_", "forCellReuseIdentifier"]), ("register", ["_", "forCellWithReuseIdentifier"]),
-            ("register", ["_", "forHeaderFooterViewReuseIdentifier"]):
-            add(.registration, "register(_:\(labels[1]):)", arguments[1])
+            add(
+                .dequeue, "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)", arguments[1],
+                registry: .collectionSupplementary)
+        case ("register", ["_", "forCellReuseIdentifier"]):
+            add(.registration, "register(_:forCellReuseIdentifier:)", arguments[1], registry: .tableCell)
+        case ("register", ["_", "forCellWithReuseIdentifier"]):
+            add(.registration, "register(_:forCellWithReuseIdentifier:)", arguments[1], registry: .collectionCell)
+        case ("register", ["_", "forHeaderFooterViewReuseIdentifier"]):
+            add(
+                .registration, "register(_:forHeaderFooterViewReuseIdentifier:)", arguments[1],
+                registry: .tableHeaderFooter)
         case ("register", ["_", "forSupplementaryViewOfKind", "withReuseIdentifier"]):
-            add(.registration, "register(_:forSupplementaryViewOfKind:withReuseIdentifier:)", arguments[2])
+            add(
+                .registration, "register(_:forSupplementaryViewOfKind:withReuseIdentifier:)", arguments[2],
+                registry: .collectionSupplementary)
         case ("instantiateViewController", ["withIdentifier"]):
             add(.storyboardIdentifier, "instantiateViewController(withIdentifier:)", arguments[0])
         case ("instantiateViewController", ["identifier"]):
@@ -178,6 +205,10 @@ package struct IdentifierUseReader {
         return String(inner)
     }
 
+    /// The longest argument kept as an expression to evaluate: the spellings `IdentifierExpressions`
+    /// knows are short, and a long one (a closure) is none of them.
+    static let longestExpression = 200
+
     /// Bundles whose files are the run's: the main bundle, the bundle of a class of the sources, SwiftPM's
     /// resource bundle. Any other (a framework's bundle in a variable) may hold files the run has not seen.
     private static func isOwnBundle(_ text: String) -> Bool {
@@ -203,7 +234,7 @@ package struct IdentifierUseReader {
 
     private mutating func add(
         _ kind: IdentifierUse.Kind, _ call: String, _ argument: Argument, bundle: Argument? = nil,
-        isJudged: Bool = true, bundleClass: String? = nil
+        isJudged: Bool = true, bundleClass: String? = nil, registry: IdentifierUse.Registry? = nil
     ) {
         let value = text(argument)
         var use = IdentifierUse(
@@ -211,6 +242,11 @@ package struct IdentifierUseReader {
             isJudged: isJudged && (bundle.map { Self.isOwnBundle(text($0)) } ?? true),
             bundleClass: bundleClass ?? bundle.flatMap { Self.bundleClass(text($0)) },
             location: SourceLocation(file: file, line: 1, column: 1))
+        use.registry = registry
+        // A reuse identifier written otherwise than by a literal may still be one the code shows.
+        if use.literal == nil, registry != nil, value.utf8.count <= Self.longestExpression {
+            use.expression = value
+        }
         if use.literal == nil { use.isJudged = false }
         found.append((argument.offset, use))
     }

@@ -15,6 +15,8 @@ package struct InterfaceBuilderIdentifiers: Sendable {
         var objectID: String
         var element: String
         var location: SourceLocation
+        /// The lines of its `<scene>`, from its start tag to its last element's: what lies inside it.
+        var lines: ClosedRange<Int>
     }
 
     /// The file, as diagnostics name it.
@@ -41,14 +43,23 @@ package struct InterfaceBuilderIdentifiers: Sendable {
         self.file = file
         location = SourceLocation(file: file, line: root.position.line, column: root.position.column)
         if let initial = root.attribute("initialViewController") { reachedObjects.insert(initial) }
-        var pending = [root]
-        while let element = pending.popLast() {
-            record(element)
-            pending += element.children
+        // Each element with the lines of the `<scene>` it is in, if any.
+        var pending: [(ParsedElement, ClosedRange<Int>?)] = [(root, nil)]
+        while let (element, scene) = pending.popLast() {
+            let lines = element.name == "scene" ? Self.lines(of: element) : scene
+            record(element, scene: lines)
+            pending += element.children.map { ($0, lines) }
         }
     }
 
-    private mutating func record(_ element: ParsedElement) {
+    /// The lines from an element's start tag to the start tag of its last element.
+    private static func lines(of element: ParsedElement) -> ClosedRange<Int> {
+        var last = element
+        while let child = last.children.last { last = child }
+        return element.position.line...max(element.position.line, last.position.line)
+    }
+
+    private mutating func record(_ element: ParsedElement, scene: ClosedRange<Int>?) {
         guard !element.attributes.isEmpty else { return }
         let location = SourceLocation(file: file, line: element.position.line, column: element.position.column)
         if let reuse = element.attribute("reuseIdentifier"), !reuse.isEmpty {
@@ -57,7 +68,10 @@ package struct InterfaceBuilderIdentifiers: Sendable {
         if let identifier = element.attribute("storyboardIdentifier"), !identifier.isEmpty,
             let id = element.attribute("id")
         {
-            scenes.append(Scene(identifier: identifier, objectID: id, element: element.name, location: location))
+            scenes.append(
+                Scene(
+                    identifier: identifier, objectID: id, element: element.name, location: location,
+                    lines: scene ?? location.line...location.line))
         }
         switch element.name {
         case "segue":

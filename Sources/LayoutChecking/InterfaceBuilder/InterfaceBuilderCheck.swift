@@ -48,11 +48,17 @@ package struct InterfaceBuilderCheck: Sendable {
             var report = InterfaceBuilderFileReport(diagnostics: [])
             report.skippedPlatform = platform
             return report
-        case .document(let document):
+        case .document(var document):
             let (resolution, ambiguous) = resolveClasses(document)
+            // Which member each outlet connection's key sets, as key-value coding finds it.
+            let keys = KeyValueCodingKeys(catalog: classes.catalog).resolve(
+                &document, classKeys: resolution.classKeys, file: file, bytes: bytes)
             var usage = self.usage(of: document, classKeys: resolution.classKeys)
-            let found = external(document, file: file, bytes: bytes).judge(
-                as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution, ruleSettings: settings.rules)
+            let found =
+                keys
+                + external(document, file: file, bytes: bytes).judge(
+                    as: .interfaceBuilder, catalog: classes.catalog, resolution: resolution,
+                    ruleSettings: settings.rules)
             let diagnostics = settings.judge(found, file: file, ids: document.ids(at:), usage: &usage)
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
             report.identifiers = document.identifiers

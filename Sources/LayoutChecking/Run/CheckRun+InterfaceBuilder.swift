@@ -24,6 +24,7 @@ extension CheckRun {
     func checkInterfaceBuilder(_ swift: Swift, model: SwiftClassModel) async -> InterfaceBuilderFindings {
         var found = InterfaceBuilderFindings()
         var checks: [[Int]: (check: InterfaceBuilderCheck, paths: Set<String>, unit: Int)] = [:]
+        var added: [(range: Range<Int>, visible: Set<Int>)] = []
         for unit in inputs.interfaceBuilder {
             let visible = swift.targets.indices.filter { unit.sees(swift.targets[$0]) }
             var shared =
@@ -38,7 +39,9 @@ extension CheckRun {
                 found.units.append(InterfaceBuilderUnitFacts(check: shared.check, usage: .init(), uses: .init()))
             }
             var search = OnceSearch(base: unit.search, skipping: shared.paths)
+            let before = found.diagnostics.count
             await check(&search, with: shared.check, into: &found, unit: shared.unit)
+            added.append((before..<found.diagnostics.count, Set(visible)))
             shared.paths.formUnion(search.taken)
             checks[visible] = shared
         }
@@ -48,6 +51,7 @@ extension CheckRun {
             let paths = Set(visible.map { swift.files[$0].declarations.file }.filter { !$0.isEmpty })
             found.units[shared.unit].uses = Self.outletUses(of: names, in: paths.sorted(), jobs: inputs.jobs)
         }
+        placingUndeclaredClasses(&found.diagnostics, units: added, swift: swift)
         for (_, platform) in found.skippedPaths { found.skipped[platform, default: 0] += 1 }
         return found
     }
@@ -111,7 +115,8 @@ extension CheckRun {
         let files = swift.files.map(\.declarations).filter { $0.file.isEmpty || seen.insert($0.file).inserted }
         return IdentifierFacts(
             swift: files, checked: checked.values.sorted { $0.file < $1.file },
-            others: others.values.sorted { $0.file < $1.file }, context: context())
+            others: others.values.sorted { $0.file < $1.file }, context: context(),
+            expressions: Self.identifierExpressions(swift, jobs: inputs.jobs))
     }
 }
 

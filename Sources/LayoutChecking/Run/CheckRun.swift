@@ -94,6 +94,9 @@ package struct CheckRun {
         /// Interface Builder files that only define names for the identifier rules (beside the Swift
         /// sources, in no target); read after the checked ones, so a file met twice is read once.
         package var definingOnly: (any RunFileSearch)?
+        /// The Swift files under the projects' folders that no target compiles: read only to say where a
+        /// class that `unknown-class` finds undeclared is declared after all.
+        package var swiftOutsideTargets: (any RunFileSearch)?
         /// What the app's settings say about which files it loads; `nil` runs no identifier rule.
         package var identifierContext: (@Sendable () -> IdentifierCheck.Context)?
         /// Whether the run checks Interface Builder files at all (Swift sources were named or found).
@@ -183,7 +186,9 @@ package struct CheckRun {
             facts.ignoreUsage = judgment.ignoreUsage
             judgment.add(runFindings: rule.findings(&facts))
         }
-        outcome.diagnostics = judgment.finish(unloadedFiles: facts.identifiers?.unloadedFiles ?? [:])
+        outcome.diagnostics = judgment.finish(
+            unloadedFiles: facts.identifiers?.unloadedFiles ?? [:],
+            unreachableScenes: facts.identifiers?.unreachableSceneLines ?? [:])
         outcome.notes =
             (model?.notes(layouts: layouts.files > 0, interfaceBuilderNames: facts.ambiguousNames) ?? [])
             + facts.notJudged

@@ -80,10 +80,13 @@ struct RunJudgment {
         dropped[file] = known
     }
 
-    /// Every finding, judged: lowered in the files nothing loads, localized copies folded, each file cut
+    /// Every finding, judged: lowered in the files and scenes nothing loads, localized copies folded, each file cut
     /// to the cap, in `Diagnostic.ordered` order.
-    func finish(unloadedFiles: [String: SourceLocation]) -> [Diagnostic] {
-        var all = IdentifierCheck.lowering(kept, in: unloadedFiles)
+    func finish(
+        unloadedFiles: [String: SourceLocation], unreachableScenes: [String: [IdentifierCheck.UnreachableScene]] = [:]
+    ) -> [Diagnostic] {
+        var all = IdentifierCheck.lowering(
+            IdentifierCheck.lowering(kept, in: unloadedFiles), inScenes: unreachableScenes)
         for (_, drop) in dropped.sorted(by: { $0.key < $1.key }) {
             all.append(
                 Diagnostic(

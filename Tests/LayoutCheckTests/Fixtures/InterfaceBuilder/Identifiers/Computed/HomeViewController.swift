@@ -6,12 +6,11 @@ final class HomeViewController: UIViewController {
     @IBOutlet weak var titleLabel: UILabel?
 
     static let settingsScene = "Settings"
-    static let cellIdentifier = "Row"
 
-    func show(_ name: String, in tableView: UITableView, at indexPath: IndexPath) {
+    func show(_ name: String, rows identifier: String, in tableView: UITableView, at indexPath: IndexPath) {
         _ = Bundle.main.loadNibNamed(name, owner: self, options: nil)
         _ = storyboard?.instantiateViewController(withIdentifier: Self.settingsScene)
-        tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: identifier)
         _ = tableView.dequeueReusableCell(withIdentifier: "Row", for: indexPath)
     }
 }
