@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// The spelling the README prescribes for a view controller's outlets and actions, `.mainActor(…)`, and
+/// every other spelling LayoutKit's API offers, read by the checker as the entries they are; an entry it
+/// cannot read is a warning of its own, by default (issue 40, item 1).
+@Suite struct MainActorEntriesTests {
+    static let fixture = "Tests/LayoutCheckTests/Fixtures/RunRules/MainActor"
+    static let arguments = ["--swift-sources", "Feed=Sources/Feed", "Layouts"]
+
+    /// A copy of the fixture to edit.
+    static func copy() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for name in ["Sources", "Layouts"] {
+            try FileManager.default.copyItem(
+                at: Repository.root.appendingPathComponent("\(fixture)/\(name)"),
+                to: folder.url.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    @Test func theREADMEViewControllerAndEveryOtherSpellingAreReadWithNoError() throws {
+        let folder = Repository.root.appendingPathComponent(Self.fixture)
+        let result = try runLayoutCheck(Self.arguments, in: folder)
+        #expect(result.status == 0, "\(result)")
+        // The one finding is the fixture's unreadable entry: every `.mainActor`, `Outlet.mainActor`,
+        // `LayoutKit.Outlet.mainActor` and `Action.mainActor` entry was read.
+        #expect(result.outputLines.count == 1, "\(result)")
+        #expect(result.outputLines.allSatisfy { $0.hasSuffix("[unreadable-member]") }, "\(result)")
+    }
+
+    @Test func anOwnerActionRenamedInSwiftOnlyIsAnErrorAtTheLayout() throws {
+        let folder = try Self.copy()
+        defer { folder.remove() }
+        try SwiftSourcesTests.edit(
+            folder, "Sources/Feed/FeedViewController.swift",
+            replacing: #".mainActor("refreshTapped""#, with: #".mainActor("reloadTapped""#)
+        let result = try runLayoutCheck(Self.arguments, in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        // At the layout's connection, naming the declared name; and the declared action is not connected.
+        #expect(
+            result.outputLines.contains {
+                $0.hasPrefix("Layouts/Feed.layout.xml:13:17: error: ") && $0.contains("it declares reloadTapped")
+                    && $0.hasSuffix("[unknown-action]")
+            }, "\(result)")
+        #expect(result.outputLines.filter { $0.contains(": error: ") }.count == 2, "\(result)")
+    }
+
+    @Test func aRenamedOwnerOutletIsAnErrorToo() throws {
+        let folder = try Self.copy()
+        defer { folder.remove() }
+        try SwiftSourcesTests.edit(
+            folder, "Sources/Feed/FeedViewController.swift",
+            replacing: #"[.mainActor("headerView""#, with: #"[.mainActor("authorView""#)
+        let result = try runLayoutCheck(Self.arguments, in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.outputLines.contains {
+                $0.hasPrefix("Layouts/Feed.layout.xml:6:13: error: ") && $0.contains("it declares authorView")
+                    && $0.hasSuffix("[unknown-outlet]")
+            }, "\(result)")
+        #expect(result.outputLines.filter { $0.contains(": error: ") }.count == 2, "\(result)")
+    }
+
+    @Test func anEntryTheCheckerCannotReadIsAWarningByDefaultNamingIt() throws {
+        let folder = Repository.root.appendingPathComponent(Self.fixture)
+        let result = try runLayoutCheck(Self.arguments, in: folder)
+        let warnings = result.outputLines.filter { $0.hasSuffix("[unreadable-member]") }
+        #expect(warnings.count == 1, "\(result)")
+        let warning = try #require(warnings.first)
+        #expect(warning.hasPrefix("Sources/Feed/ProfileViewController.swift:9:10: warning: "), "\(result)")
+        #expect(warning.contains("'.mainActor(followName, ProfileViewController.followTapped)'"), "\(result)")
+        #expect(warning.contains("'ProfileViewController' is open"), "\(result)")
+        // A list a helper builds (BadgeView) is open by choice: no warning by default.
+        #expect(!result.outputLines.contains { $0.contains("BadgeView") }, "\(result)")
+        // The rule is lowerable like any other warning.
+        let lowered = try Self.copy()
+        defer { lowered.remove() }
+        try Data(
+            ConfigurationTests.configuration(#"<rule id="unreadable-member" severity="ignore"/>"#).utf8
+        ).write(to: lowered.url.appendingPathComponent("layout-check.xml"))
+        let quiet = try runLayoutCheck(Self.arguments, in: lowered.url)
+        #expect(quiet.status == 0 && quiet.outputLines.isEmpty, "\(quiet)")
+    }
+
+    @Test func aMisspeltEntryOfTheOtherKindIsReportedAndMakesNoFalseError() throws {
+        let folder = try Self.copy()
+        defer { folder.remove() }
+        // An Outlet in an actions list: not read as an action, reported, and the layout's connection to the
+        // (now open) class is not called unknown.
+        try SwiftSourcesTests.edit(
+            folder, "Sources/Feed/FeedViewController.swift",
+            replacing: #"[.mainActor("refreshTapped", FeedViewController.refreshTapped)]"#,
+            with: #"[Outlet.mainActor("refreshTapped", FeedViewController.refreshTapped)]"#)
+        let result = try runLayoutCheck(Self.arguments, in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.outputLines.contains { $0.contains(": error: ") }, "\(result)")
+        #expect(
+            result.outputLines.contains {
+                $0.hasPrefix("Sources/Feed/FeedViewController.swift:8:37: warning: ")
+                    && $0.contains("'Outlet.mainActor(\"refreshTapped\"") && $0.hasSuffix("[unreadable-member]")
+            }, "\(result)")
+    }
+}
