@@ -109,6 +109,9 @@ enum LayoutCheck {
         guard status == 0 else { return status }
         if !arguments.quiet { try? StandardStream.error.write(notes + report.summary) }
         let failed = report.errors > 0 || (arguments.strict && report.warnings > 0)
+        if failed, arguments.touch != nil, let line = BuildFailureLine.line(report.failing(strict: arguments.strict)) {
+            try? StandardStream.error.write(line)
+        }
         // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
         // warns) again on the next build rather than passing silently from then on.
         if !failed, plan.sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {
