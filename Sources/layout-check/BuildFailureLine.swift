@@ -31,7 +31,7 @@ enum BuildFailureLine {
             let place = first.sourceLocation.map { "\($0.file):\($0.line):\($0.column)" } ?? file
             let count =
                 found.count == 1
-                ? "" : " (\(found.count) findings\(rules.isEmpty ? "" : ", also \(rules.joined(separator: ", ")))")"
+                ? "" : " (\(found.count) findings\(rules.isEmpty ? "" : ", also " + rules.joined(separator: ", ")))"
             return "\(place) [\(first.rule.rawValue)]\(count)"
         }
         let more = order.count > shownFiles ? "; and \(order.count - shownFiles) more files" : ""

@@ -19,6 +19,16 @@ import Testing
             last == "error: layout-check failed the build: Layouts/Settings.layout.xml:13:64 [unknown-action]",
             "\(result)")
         #expect(!FileManager.default.fileExists(atPath: stamp), "a failed run writes no stamp")
+
+        // Two findings of one rule: counted, no rule repeated.
+        try SwiftSourcesTests.edit(
+            folder, "Layouts/Settings.layout.xml", replacing: #"<action name="savTapped" destination="owner"/>"#,
+            with: #"<action name="savTapped" destination="owner"/><action name="sveTapped" destination="owner"/>"#)
+        let twice = try runLayoutCheck(MainActorEntriesTests.arguments + ["--touch", stamp], in: folder.url)
+        #expect(
+            twice.standardError.split(separator: "\n").last
+                == "error: layout-check failed the build: Layouts/Settings.layout.xml:13:64 [unknown-action] (2 findings)",
+            "\(twice)")
     }
 
     @Test func severalFindingsOfAFileAreCountedWithTheirRules() throws {
