@@ -29,35 +29,26 @@ import Testing
         #expect(result.outputLines.allSatisfy { $0.hasSuffix("[unreadable-member]") }, "\(result)")
     }
 
-    @Test func anOwnerActionRenamedInSwiftOnlyIsAnErrorAtTheLayout() throws {
-        let folder = try Self.copy()
-        defer { folder.remove() }
-        try SwiftSourcesTests.edit(
-            folder, "Sources/Feed/FeedViewController.swift",
-            replacing: #".mainActor("refreshTapped""#, with: #".mainActor("reloadTapped""#)
-        let result = try runLayoutCheck(Self.arguments, in: folder.url)
-        #expect(result.status == 1, "\(result)")
-        // At the layout's connection, naming the declared name; and the declared action is not connected.
-        #expect(
-            result.outputLines.contains {
-                $0.hasPrefix("Layouts/Feed.layout.xml:13:17: error: ") && $0.contains("it declares reloadTapped")
-                    && $0.hasSuffix("[unknown-action]")
-            }, "\(result)")
-        #expect(result.outputLines.filter { $0.contains(": error: ") }.count == 2, "\(result)")
-    }
+    /// A `.mainActor` member renamed in Swift only: the old name, the new one, where the layout connects it
+    /// and the rule.
+    static let renames = [
+        (#".mainActor("refreshTapped""#, #".mainActor("reloadTapped""#, "13:17", "reloadTapped", "unknown-action"),
+        (#"[.mainActor("headerView""#, #"[.mainActor("authorView""#, "6:13", "authorView", "unknown-outlet"),
+    ]
 
-    @Test func aRenamedOwnerOutletIsAnErrorToo() throws {
+    @Test(arguments: renames.indices)
+    func anOwnerMemberRenamedInSwiftOnlyIsAnErrorAtTheLayout(_ index: Int) throws {
+        let (old, new, place, declared, rule) = Self.renames[index]
         let folder = try Self.copy()
         defer { folder.remove() }
-        try SwiftSourcesTests.edit(
-            folder, "Sources/Feed/FeedViewController.swift",
-            replacing: #"[.mainActor("headerView""#, with: #"[.mainActor("authorView""#)
+        try SwiftSourcesTests.edit(folder, "Sources/Feed/FeedViewController.swift", replacing: old, with: new)
         let result = try runLayoutCheck(Self.arguments, in: folder.url)
         #expect(result.status == 1, "\(result)")
+        // At the layout's connection, naming the declared name; and the declared member is not connected.
         #expect(
             result.outputLines.contains {
-                $0.hasPrefix("Layouts/Feed.layout.xml:6:13: error: ") && $0.contains("it declares authorView")
-                    && $0.hasSuffix("[unknown-outlet]")
+                $0.hasPrefix("Layouts/Feed.layout.xml:\(place): error: ") && $0.contains("it declares \(declared)")
+                    && $0.hasSuffix("[\(rule)]")
             }, "\(result)")
         #expect(result.outputLines.filter { $0.contains(": error: ") }.count == 2, "\(result)")
     }
