@@ -43,7 +43,8 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
         // Without <schemas> in the configuration, the class schemas `layout-check` reads at the package's
         // root (its default, `Schemas/`) and the target's own: both named, and both inputs, so that the
         // build, the command plugin and `layout-check` run at the root read the same schemas, and editing
-        // one reruns the check.
+        // one reruns the check. (SwiftPM asks a plugin for its commands again only when the manifest or the
+        // target's files change: a schema file created or deleted outside the target counts from then on.)
         if !namesSchemas {
             let rootSchemas = Self.rootSchemas(of: root)
             if !rootSchemas.isEmpty {
