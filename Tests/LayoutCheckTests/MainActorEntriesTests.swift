@@ -53,6 +53,21 @@ import Testing
         #expect(result.outputLines.filter { $0.contains(": error: ") }.count == 2, "\(result)")
     }
 
+    @Test func initEntriesAreReadToo() throws {
+        let folder = try Self.copy()
+        defer { folder.remove() }
+        // Were `.init(…)` not read, TagView would be open and both misspellings silent.
+        try folder.write(
+            IncludeTests.layout(
+                #"<view class="TagView"><label outlet="textLabl"/><properties><property name="titel" value="x"/></properties></view>"#
+            ), to: "Layouts/Tag.layout.xml")
+        let result = try runLayoutCheck(Self.arguments, in: folder.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.outputLines.contains { $0.hasSuffix("[unknown-outlet]") && $0.contains("textLabel") }, "\(result)")
+        #expect(result.outputLines.contains { $0.hasSuffix("[unknown-property]") && $0.contains("title") }, "\(result)")
+    }
+
     @Test func anEntryTheCheckerCannotReadIsAWarningByDefaultNamingIt() throws {
         let folder = Repository.root.appendingPathComponent(Self.fixture)
         let result = try runLayoutCheck(Self.arguments, in: folder)

@@ -29,3 +29,11 @@ import LayoutKit
 }
 
 final class AuthorHeaderView: View {}
+
+/// `.init(…)`, the implicit member spelling of a plain entry, in a nonisolated view's lists.
+final class TagView: View {
+    var textLabel: Label?
+    var title = ""
+    override class var outlets: [Outlet] { super.outlets + [.init("textLabel", \TagView.textLabel, optional: true)] }
+    override class var properties: [Property] { super.properties + [.init("title", \TagView.title)] }
+}
