@@ -6,7 +6,10 @@
 # must run no layout-check at all); then an outlet renamed in Swift only (the build must fail at the
 # layout's line, with a note at the Swift line), then an outlet added in Swift and in the layout in one
 # change (the build must pass, and the Swift edit must have rerun the check), and the same with
-# .process("Layouts"); the command plugin must pass its arguments through.
+# .process("Layouts"); the command plugin must pass its arguments through. Then the README's view
+# controller, its outlets and actions spelt .mainActor(…), with an owner action renamed in Swift only (the
+# build must fail at the layout, its last error naming the layout and the rule), and a root Schemas/
+# written by the command plugin (an edit of it alone must rerun the build plugin and fail both plugins).
 #
 # Building a dependent package compiles LayoutKit and layout-check again; the scratch directory under
 # .build is kept between runs so that this happens once.
