@@ -6,7 +6,10 @@
 # must run no layout-check at all); then an outlet renamed in Swift only (the build must fail at the
 # layout's line, with a note at the Swift line), then an outlet added in Swift and in the layout in one
 # change (the build must pass, and the Swift edit must have rerun the check), and the same with
-# .process("Layouts"); the command plugin must pass its arguments through.
+# .process("Layouts"); the command plugin must pass its arguments through. Then the README's view
+# controller, its outlets and actions spelt .mainActor(…), with an owner action renamed in Swift only (the
+# build must fail at the layout, its last error naming the layout and the rule), and a root Schemas/
+# written by the command plugin (an edit of it alone must rerun the build plugin and fail both plugins).
 #
 # Building a dependent package compiles LayoutKit and layout-check again; the scratch directory under
 # .build is kept between runs so that this happens once.
@@ -142,5 +145,71 @@ grep -F "$layout:" <<<"$log" | grep -qF "[unknown-outlet]" \
     || { echo "$log"; fail "no error for the finding once the baseline no longer records it"; }
 echo "baseline in the configuration: adopted, and an input of the build"
 cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
+
+# 10. The README's view controller: outlets and actions spelt .mainActor(…). An owner action renamed in
+#     Swift only fails the build at the layout's line (the checker reads .mainActor entries), and the last
+#     line before SwiftPM's bare "error: fatalError" names the layout and the rule.
+owner="$consumer/Sources/Cards/FeedViewController.swift"
+screen="$consumer/Sources/Cards/Layouts/FeedScreen.layout.xml"
+cat >"$owner" <<'SWIFT'
+import LayoutKit
+
+@MainActor public final class FeedViewController: MainActorOutletDeclaring {
+    public var headerView: Label?
+    public func refreshTapped(_ sender: Button) {}
+    public static var outlets: [Outlet] { [.mainActor("headerView", \FeedViewController.headerView)] }
+    public static var actions: [Action] { [.mainActor("refreshTapped", FeedViewController.refreshTapped)] }
+}
+SWIFT
+cat >"$screen" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<layout xmlns="urn:layoutkit:layout:1">
+    <owner class="FeedViewController" id="owner">
+        <connections>
+            <outlet property="headerView" destination="header"/>
+        </connections>
+    </owner>
+    <view>
+        <label id="header"/>
+        <button title="Refresh">
+            <connections>
+                <action name="refreshTapped" destination="owner"/>
+            </connections>
+        </button>
+    </view>
+</layout>
+XML
+log=$(build) || { echo "$log"; fail "the build failed with the README's view controller as an owner"; }
+if grep -q "warning: .*\[unreadable-member\]" <<<"$log"; then echo "$log"; fail "a .mainActor entry was not read"; fi
+sed -i 's/.mainActor("refreshTapped"/.mainActor("reloadTapped"/' "$owner"
+if log=$(build); then echo "$log"; fail "the build passed after an owner action was renamed in Swift only"; fi
+grep -F "$screen:12:17: error: " <<<"$log" | grep -F "[unknown-action]" \
+    || { echo "$log"; fail "no file:line:column error at the layout for the renamed owner action"; }
+last=$(grep -v "fatalError" <<<"$log" | grep "error: " | tail -n 1)
+grep -F "error: layout-check failed the build: $screen:" <<<"$last" | grep -qF "unknown-action" \
+    || { echo "$log"; fail "the build's last error does not name the layout and the rule: $last"; }
+echo "README's view controller: a renamed .mainActor owner action fails the build at the layout"
+rm -f "$owner" "$screen"
+
+# 11. Class schemas: one writer, one answer. The command plugin writes the root Schemas/ from the Swift code
+#     (what assertSchemasMatch records too); the build plugin reads it, as layout-check at the root does, so
+#     an edit of that schema alone reruns the check and fails it with schema-drift (no stale green), and
+#     the command plugin says the same.
+(cd "$consumer" && swift package --scratch-path "$scratch" --allow-writing-to-package-directory layout-check \
+    --target Cards --write-schemas Schemas >/dev/null 2>&1) || fail "the command plugin could not write Schemas/"
+[ -f "$consumer/Schemas/Cards.classes.xml" ] || fail "--write-schemas wrote no Schemas/Cards.classes.xml"
+log=$(build) || { echo "$log"; fail "the build failed with the schemas just written from the Swift code"; }
+sed -i 's/<outlet name="titleLabel"/<outlet name="headlineLabel"/' "$consumer/Schemas/Cards.classes.xml"
+grep -q headlineLabel "$consumer/Schemas/Cards.classes.xml" || fail "the schema was not edited"
+if log=$(build); then echo "$log"; fail "the build passed after the root Schemas/ drifted (stale green)"; fi
+grep -F "$consumer/Schemas/Cards.classes.xml:" <<<"$log" | grep -qF "[schema-drift]" \
+    || { echo "$log"; fail "no schema-drift from the build for the root Schemas/"; }
+if plugin --target Cards >/dev/null; then fail "the command plugin passed the drifted root Schemas/"; fi
+grep -q "schema-drift" "$work/stderr" || grep -q "found errors" "$work/stderr" \
+    || { cat "$work/stderr"; fail "the command plugin did not fail on the drifted root Schemas/"; }
+sed -i 's/<outlet name="headlineLabel"/<outlet name="titleLabel"/' "$consumer/Schemas/Cards.classes.xml"
+log=$(build) || { echo "$log"; fail "the build failed once the root Schemas/ was fixed"; }
+grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "fixing Schemas/ did not rerun the check"; }
+echo "root Schemas/: read and an input of both plugins"
 
 echo "plugin-consumer: both plugins work"

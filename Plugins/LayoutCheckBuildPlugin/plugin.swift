@@ -9,8 +9,9 @@ import PackagePlugin
 /// (built from source, so it works on Linux) runs as a build command given the target's Swift sources
 /// and those of the package's targets it depends on (`--swift-sources MODULE=DIR`), and the layouts
 /// found in its folder, whatever its `resources:` say (`.copy("Layouts")` or `.process`). Its inputs
-/// are those Swift files, the layouts, the class schemas in the folder and the `layout-check.xml`
-/// the run reads; its output, a stamp written only when the check passes, is an empty Swift file, so
+/// are those Swift files, the layouts, the class schemas it reads (the target's own and, unless the
+/// configuration names others, the package's `Schemas/`, as `layout-check` run at the root reads them)
+/// and the `layout-check.xml` the run reads with the files it names; its output, a stamp written only when the check passes, is an empty Swift file, so
 /// that it is compiled rather than copied into the resource bundle. An error fails the build, each
 /// diagnostic reaching `swift build` as `file:line:column: error: message [rule]`.
 @main
@@ -28,13 +29,29 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
         let schemas = found.filter { $0.lastPathComponent.hasSuffix(".classes.xml") }
         var arguments: [String] = []
         var inputs = layouts + schemas
-        if let configuration = Self.configuration(from: target.directoryURL, root: context.package.directoryURL) {
+        let root = context.package.directoryURL
+        let configuration = Self.configuration(from: target.directoryURL, root: root)
+        var namesSchemas = false
+        if let configuration {
             arguments += ["--config", configuration.path]
             // What the configuration makes the run read is an input too: editing the baseline or a Swift file
             // of a <swift-sources> reruns the check.
-            inputs += [configuration] + ConfiguredFiles.read(configuration)
-        } else if !schemas.isEmpty {
-            arguments += ["--schemas", target.directoryURL.path]
+            let configured = ConfiguredFiles.read(configuration)
+            inputs += [configuration] + configured.files
+            namesSchemas = configured.namesSchemas
+        }
+        // Without <schemas> in the configuration, the class schemas `layout-check` reads at the package's
+        // root (its default, `Schemas/`) and the target's own: both named, and both inputs, so that the
+        // build, the command plugin and `layout-check` run at the root read the same schemas, and editing
+        // one reruns the check. (SwiftPM asks a plugin for its commands again only when the manifest or the
+        // target's files change: a schema file created or deleted outside the target counts from then on.)
+        if !namesSchemas {
+            let rootSchemas = Self.rootSchemas(of: root)
+            if !rootSchemas.isEmpty {
+                arguments += ["--schemas", root.appending(path: "Schemas").path]
+                inputs += rootSchemas
+            }
+            if !schemas.isEmpty { arguments += ["--schemas", target.directoryURL.path] }
         }
         // The target's own Swift code and that of every target of this package it depends on (not of
         // other packages: LayoutKit's own views are built in).
@@ -71,6 +88,17 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
         }
     }
 
+    /// The class schemas in the package's `Schemas/` folder, at any depth: what `layout-check` reads by
+    /// default when run at the package's root.
+    static func rootSchemas(of root: URL) -> [URL] {
+        let folder = root.appending(path: "Schemas")
+        guard
+            let walk = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        return walk.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(".classes.xml") }
+    }
+
     /// The nearest `layout-check.xml` walking up from the target's folder to the package's root.
     static func configuration(from directory: URL, root: URL) -> URL? {
         var current = directory.standardizedFileURL
@@ -90,16 +118,19 @@ struct LayoutCheckBuildPlugin: BuildToolPlugin {
 final class ConfiguredFiles: NSObject, XMLParserDelegate {
     private let directory: URL
     private var files: [URL] = []
+    private var namesSchemas = false
 
     private init(directory: URL) { self.directory = directory }
 
-    static func read(_ configuration: URL) -> [URL] {
-        guard let parser = XMLParser(contentsOf: configuration) else { return [] }
+    /// The files `configuration` names, and whether it names class schemas (`<schemas>`): without, the run
+    /// reads `Schemas/` where it happens.
+    static func read(_ configuration: URL) -> (files: [URL], namesSchemas: Bool) {
+        guard let parser = XMLParser(contentsOf: configuration) else { return ([], false) }
         let reader = ConfiguredFiles(directory: configuration.deletingLastPathComponent())
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         _ = parser.parse()
-        return reader.files
+        return (reader.files, reader.namesSchemas)
     }
 
     func parser(
@@ -111,7 +142,9 @@ final class ConfiguredFiles: NSObject, XMLParserDelegate {
         switch element {
         case "baseline": files.append(url)
         case "swift-sources": files += Self.files(under: url, suffix: ".swift")
-        case "schemas": files += Self.files(under: url, suffix: ".classes.xml")
+        case "schemas":
+            namesSchemas = true
+            files += Self.files(under: url, suffix: ".classes.xml")
         default: break
         }
     }

@@ -36,16 +36,12 @@ struct LayoutCheckCommandPlugin: CommandPlugin {
                 Diagnostics.error("no target of this package has layouts (*.layout.xml); name a PATH or --target NAME")
                 return
             }
-            // The build plugin's rule: a target's own class schemas, unless a configuration says where they are.
-            let configured =
-                arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") || $0.hasPrefix("--schemas") }
-                || FileManager.default.fileExists(
-                    atPath: context.package.directoryURL.appending(path: "layout-check.xml").path)
-            if !configured {
-                toolArguments.insert(
-                    contentsOf: targets.flatMap { ["--schemas", $0.directoryURL.path] },
-                    at: toolArguments.firstIndex(of: "--") ?? toolArguments.endIndex)
-            }
+            // The build plugin's rules: the nearest configuration of the targets' folders, and unless it
+            // names class schemas, the package's `Schemas/` and the targets' own.
+            toolArguments.insert(
+                contentsOf: Self.configurationArguments(
+                    arguments, targets: targets, root: context.package.directoryURL),
+                at: toolArguments.firstIndex(of: "--") ?? toolArguments.endIndex)
             // The build plugin's Swift sources: each target's own and those of the package's targets it
             // depends on, so that both plugins judge the layouts against the same Swift code.
             let packageTargets = Set(context.package.targets.map(\.id))
@@ -93,6 +89,71 @@ struct LayoutCheckCommandPlugin: CommandPlugin {
             Diagnostics.error(
                 "layout-check could not check (exit status \(process.terminationStatus)): nothing was checked")
         }
+    }
+
+    /// `--config` and `--schemas` as the build plugin gives them, unless the user gave their own: the nearest
+    /// `layout-check.xml` from the targets' folders up to the package's root (when they share one), and,
+    /// when it names no `<schemas>`, the package's `Schemas/` (what `layout-check` reads by default at the
+    /// root) and each target's folder that holds class schemas.
+    static func configurationArguments(_ arguments: [String], targets: [SourceModuleTarget], root: URL) -> [String] {
+        if arguments.contains(where: { $0.hasPrefix("--schemas") }) { return [] }
+        var result: [String] = []
+        var configuration: URL?
+        if let given = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) {
+            let value =
+                arguments[given] == "--config"
+                ? (given + 1 < arguments.endIndex ? arguments[given + 1] : "")
+                : String(arguments[given].dropFirst("--config=".count))
+            configuration = value.hasPrefix("/") ? URL(fileURLWithPath: value) : root.appending(path: value)
+        } else {
+            let nearest = Set(targets.compactMap { nearestConfiguration(from: $0.directoryURL, root: root) })
+            if nearest.count == 1, let only = nearest.first {
+                configuration = only
+                result += ["--config", only.path]
+            }
+        }
+        if let configuration, namesSchemas(configuration) { return result }
+        if FileManager.default.fileExists(atPath: root.appending(path: "Schemas").path) {
+            result += ["--schemas", root.appending(path: "Schemas").path]
+        }
+        for target in targets where hasSchemas(target.directoryURL) {
+            result += ["--schemas", target.directoryURL.path]
+        }
+        return result
+    }
+
+    /// The nearest `layout-check.xml` walking up from `directory` to the package's root.
+    static func nearestConfiguration(from directory: URL, root: URL) -> URL? {
+        var current = directory.standardizedFileURL
+        let top = root.standardizedFileURL.path
+        while true {
+            let candidate = current.appending(path: "layout-check.xml")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if current.path == top || current.path == "/" { return nil }
+            current = current.deletingLastPathComponent()
+        }
+    }
+
+    /// Whether a configuration has a `<schemas` element outside its comments (a plain look at its text:
+    /// `layout-check` reads it properly, and says what is wrong with it).
+    static func namesSchemas(_ configuration: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: configuration.path) else { return false }
+        var text = Substring(String(decoding: data, as: UTF8.self))
+        while let open = text.range(of: "<!--") {
+            if text[..<open.lowerBound].contains("<schemas") { return true }
+            guard let close = text[open.upperBound...].range(of: "-->") else { return false }
+            text = text[close.upperBound...]
+        }
+        return text.contains("<schemas")
+    }
+
+    /// Whether a folder holds a class schema (`*.classes.xml`), at any depth.
+    static func hasSchemas(_ directory: URL) -> Bool {
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            if file.lastPathComponent.hasSuffix(".classes.xml") { return true }
+        }
+        return false
     }
 
     /// Whether `arguments` (layout-check's) name a file or directory to check.

@@ -107,6 +107,9 @@ enum LayoutCheck {
         if !arguments.quiet { try? StandardStream.error.write(notes + report.summary) }
         // With --strict, Interface Builder files nothing checks (in no target) fail the run as warnings do.
         let failed = report.errors > 0 || (arguments.strict && (report.warnings > 0 || plan.unclaimedFiles > 0))
+        if failed, arguments.touch != nil, let line = BuildFailureLine.line(report.failing(strict: arguments.strict)) {
+            try? StandardStream.error.write(line)
+        }
         // Without the Swift code the check was partial: no stamp, so the build plugin runs it (and
         // warns) again on the next build rather than passing silently from then on.
         if !failed, plan.sourceKitProblem == nil, let stamp = arguments.touch, !touch(stamp) {

@@ -28,6 +28,9 @@ import Testing
         .openClass: Fixture(
             folder: "Tests/LayoutCheckTests/Fixtures/RunRules/Schemas",
             arguments: ["--swift-sources", "Cards=Sources/Cards", "Layouts"]),
+        .unreadableMember: Fixture(
+            folder: "Tests/LayoutCheckTests/Fixtures/RunRules/MainActor",
+            arguments: ["--swift-sources", "Feed=Sources/Feed", "Layouts"]),
         .unconnectedOutlet: Fixture(
             folder: "Tests/LayoutCheckTests/Fixtures/InterfaceBuilder",
             arguments: ["--swift-sources", "App", "Defects"]),

@@ -76,6 +76,19 @@ import Testing
         #expect(catalog.openClasses.isEmpty, "\(catalog.openClasses)")
     }
 
+    /// One format from both writers (issue 40, item 2): what `layout-check --write-schemas` writes from the
+    /// Swift code is, byte for byte, what `assertSchemasMatch` records from the registry of the same classes.
+    @Test func bothWritersWriteTheSameDocumentForTheSameClasses() throws {
+        let catalog = try Self.swiftCatalog(
+            module: "PhotoApp", folder: Repository.root.appendingPathComponent("Examples/PhotoApp"))
+        let written = catalog.classSchemaDocumentsByModule()
+        #expect(written.map(\.module) == ["PhotoApp"])
+        let recorded = try ExampleApp.registry().catalog.classSchemaDocument(order: [])
+        #expect(
+            written.first?.document == recorded,
+            "--write-schemas:\n\(written.first?.document ?? "")\nrecorded:\n\(recorded)")
+    }
+
     /// FeedApp's own tests keep its Schemas/ equal to FeedLayouts.registry() (assertSchemasMatch); its Swift
     /// code must say the same.
     @Test func theFeedAppsSwiftCodeDeclaresWhatItsRegistryRegisters() throws {

@@ -93,11 +93,11 @@ final class MisnamedOutletCell: TableViewCell {
         #expect(fromRegistry.first?.message.contains("has type ChainedView,") == true)
     }
 
-    @Test func twoTypesUnderOneNameIsAnError() throws {
+    @Test func twoTypesUnderOneModuleQualifiedNameIsAnError() throws {
         var registry = LayoutRegistry.standard
         try registry.register(PhotoApp.PhotoCell.self)
         let error = #expect(throws: LayoutRegistry.RegistrationError.self) {
-            try registry.register(TestBundle.PhotoCell.self)
+            try registry.register(TestBundle.PhotoCell.self, module: "PhotoApp")
         }
         #expect(error?.description.contains("PhotoApp.PhotoCell") == true)
         // The same type twice is no clash.

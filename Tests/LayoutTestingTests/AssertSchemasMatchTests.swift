@@ -70,9 +70,11 @@ struct AssertSchemasMatchTests {
         #expect(
             messages.dropLast() == [
                 "\(file):3:9: outlet 'locale' of class 'PhotoApp.DateFormat' is in \(folder.lastPathComponent)/ "
-                    + "but not in the registry",
-                "\(file):5:5: class 'PhotoApp.Sticker' is in \(folder.lastPathComponent)/ but not in the registry",
+                    + "but not in the registry"
             ])
+        // A class the registry holds under no module (the Swift code has it, the app does not register it)
+        // is not compared: `layout-check --write-schemas` writes every class of the Swift code.
+        #expect(!messages.contains { $0.contains("Sticker") })
         #expect(messages.last?.hasSuffix("--filter 'LayoutTestingTests\\..*differenceLocations'") == true)
     }
 
@@ -114,7 +116,7 @@ struct AssertSchemasMatchTests {
                 "recorded \(file.path) from the registry (3 classes) because \(folder.path) held no *.classes.xml "
                     + "file; check it in and run the tests again"
             ])
-        #expect(try String(contentsOf: file, encoding: .utf8) == registry.classSchemaDocument())
+        #expect(try String(contentsOf: file, encoding: .utf8) == registry.catalog.classSchemaDocument(order: []))
         #expect(capture { assertSchemasMatch(registry, folder, record: false) }.messages == [])
     }
 

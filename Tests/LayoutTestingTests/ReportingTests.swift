@@ -49,7 +49,10 @@ struct ReportingTests {
         try write(
             """
             <classes xmlns="urn:layoutkit:classes:1">
-                <class name="Sticker" module="PhotoApp"/>
+                <class name="DateFormat" module="PhotoApp">
+                    <outlet name="locale" type="view"/>
+                    <outlet name="calendar" type="view"/>
+                </class>
             </classes>
             """, to: "Drift.classes.xml", in: folder)
         var registry = LayoutRegistry.standard
@@ -64,9 +67,13 @@ struct ReportingTests {
         let file = folder.appendingPathComponent("Drift.classes.xml")
         #expect(
             issues.elements == [
-                ["class 'PhotoApp.DateFormat' is in the registry but not in \(folder.lastPathComponent)/"],
                 [
-                    "\(file.path):2:5: class 'PhotoApp.Sticker' is in \(folder.lastPathComponent)/ but not in the registry"
+                    "\(file.path):3:9: outlet 'locale' of class 'PhotoApp.DateFormat' is in "
+                        + "\(folder.lastPathComponent)/ but not in the registry"
+                ],
+                [
+                    "\(file.path):4:9: outlet 'calendar' of class 'PhotoApp.DateFormat' is in "
+                        + "\(folder.lastPathComponent)/ but not in the registry"
                 ],
                 [
                     "\(folder.lastPathComponent)/ does not match the registry; to rewrite \(file.path) from it, run: "

@@ -37,6 +37,7 @@ package enum RunRules {
     package static let all: [any RunRule] = [
         SchemaDriftRule(),
         OpenClassRule(),
+        UnreadableMemberRule(),
         UnconnectedOutletRule(),
         UnknownReuseIdentifierRule(),
         UnknownStoryboardIdentifierRule(),

@@ -72,6 +72,18 @@ struct SwiftMemberList: Sendable {
     /// Whether it adds to `super.outlets` (…) rather than replacing what the superclass declares.
     var extendsSuper = true
     var location: SourceLocation
+    /// The elements of its array literal that are calls the checker cannot read as entries (a misspelt or
+    /// unknown factory, an entry of another kind, a name that is not a string literal): each makes the
+    /// class open, and unlike a list a helper builds, is reported by default (`unreadable-member`).
+    var unreadEntries: [SwiftUnreadEntry] = []
+}
+
+/// An element of a member list's array literal that the checker cannot read: the call as written (one
+/// line, shortened) and where it is.
+struct SwiftUnreadEntry: Sendable {
+    var kind: MemberKind
+    var text: String
+    var location: SourceLocation
 }
 
 /// `Outlet("name", \T.prop, optional: true)`, `Action("name", T.method)`, `Property("name", \T.prop)`.
@@ -443,17 +455,32 @@ private struct StructureReader {
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
-    /// The calls that are list entries, by the name sourcekitd gives the callee.
-    private static let entryCalls: [String: MemberKind] = [
-        "Outlet": .outlet, "Outlet.mainActor": .outlet, ".mainActor": .outlet, "Outlet.init": .outlet,
-        "Action": .action, "Action.init": .action, "Property": .property, "Property.init": .property,
-    ]
+    /// Whether a call of `callee` (as sourcekitd names it) makes an entry of a `kind` list: every spelling
+    /// LayoutKit's API offers, `LayoutKit.`-qualified or not — `Outlet(…)`, `Outlet.init(…)`,
+    /// `Outlet.mainActor(…)`, and in the list's own type `.init(…)` and `.mainActor(…)` (outlets and
+    /// actions; properties have no main-actor spelling).
+    static func isEntryCall(_ callee: String, of kind: MemberKind) -> Bool {
+        var name = Substring(callee)
+        if name.hasPrefix("LayoutKit.") { name = name.dropFirst("LayoutKit.".count) }
+        let type: Substring =
+            switch kind {
+            case .outlet: "Outlet"
+            case .action: "Action"
+            case .property: "Property"
+            }
+        if name.hasPrefix(type) { name = name.dropFirst(type.count) } else if !name.hasPrefix(".") { return false }
+        switch name {
+        case "", ".init": return true
+        case ".mainActor": return kind != .property
+        default: return false
+        }
+    }
 
     /// The words a list's declaration may hold besides its entries and still be all the list there is.
     private static let listWords: Set<String> = [
         "static", "class", "var", "let", "override", "public", "internal", "package", "private", "fileprivate",
         "open", "final", "nonisolated", "MainActor", "super", "return", "get", "Outlet", "Action", "Property",
-        "Self", "Sendable", "outlets", "actions", "properties",
+        "Self", "Sendable", "outlets", "actions", "properties", "LayoutKit",
     ]
 
     /// One `outlets`/`actions`/`properties` list: its entries, and whether anything else builds it.
@@ -476,18 +503,29 @@ private struct StructureReader {
                 declarationText[position] = UInt8(ascii: " ")
             }
         }
-        var pending = expressions
-        while let expression = pending.popLast() {
+        // Each expression, and whether it is an element of an array literal (an entry) rather than code
+        // around the list (`super.outlets + helper()`).
+        var pending = expressions.map { (node: $0, isElement: false) }
+        while let (expression, isElement) = pending.popLast() {
             let expressionKind = expression.kind ?? ""
             switch expressionKind {
             case "source.lang.swift.expr.array":
-                pending += expression.children
+                pending += expression.children.map { (node: $0, isElement: true) }
             case "source.lang.swift.expr.call":
                 let callee = expression.name ?? ""
-                guard Self.entryCalls[callee] == kind, let entry = listEntry(kind, expression) else {
+                guard Self.isEntryCall(callee, of: kind), let entry = listEntry(kind, expression) else {
                     list.openReason =
                         list.openReason
                         ?? "its \(kind.plural) list calls \(callee.isEmpty ? "a function" : "'\(callee)'"), which the checker cannot read"
+                    if isElement {
+                        list.unreadEntries.append(
+                            SwiftUnreadEntry(
+                                kind: kind, text: Self.oneLine(text(expression.offset, expression.length)),
+                                location: location(expression.offset ?? 0)))
+                        // Its words are the entry's, not code around the list: the list stays as readable as
+                        // its other entries make it.
+                        blank(expression)
+                    }
                     continue
                 }
                 list.entries.append(entry)
@@ -497,12 +535,21 @@ private struct StructureReader {
             }
         }
         list.entries.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        list.unreadEntries.sort {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }
         list.extendsSuper = String(decoding: declarationText, as: UTF8.self).contains("super.\(kind.plural)")
         if list.openReason == nil, let word = Self.unexpectedWord(in: String(decoding: declarationText, as: UTF8.self))
         {
             list.openReason = "its \(kind.plural) list uses '\(word)', which the checker cannot read"
         }
         return list
+    }
+
+    /// A call's text on one line, its runs of white space made one space, cut to 80 characters.
+    static func oneLine(_ text: String) -> String {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return words.count > 80 ? String(words.prefix(79)) + "…" : words
     }
 
     /// The first word of a list's declaration, its entries blanked out, that is not part of a plain list.

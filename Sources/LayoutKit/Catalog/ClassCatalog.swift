@@ -337,7 +337,7 @@ public struct ClassCatalog: Sendable {
     }
 
     /// Whether some class of the catalog (not a built-in) has the plain name `name`, in any module.
-    func declaresClass(named name: String) -> Bool { plainNames[name] != nil }
+    package func declaresClass(named name: String) -> Bool { plainNames[name] != nil }
 
     /// Resolves a type written in a class schema: a built-in element name, `Module.Name`, or a plain name.
     func resolveTypeName(_ name: String, suggestions: inout SuggestionBudget) -> Resolution {

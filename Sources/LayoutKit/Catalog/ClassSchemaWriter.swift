@@ -29,7 +29,7 @@ extension ClassCatalog {
     /// Writes the declared (non-built-in) classes as a class schema document.
     ///
     /// - Parameter order: Keys in the order to write them; classes not listed follow, sorted by key.
-    func classSchemaDocument(order: [String]) -> String {
+    package func classSchemaDocument(order: [String]) -> String {
         let declared = classes.values.filter { $0.builtIn == nil }
         let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let sorted = declared.sorted {

@@ -192,6 +192,10 @@ public struct RuleDescriptor: Sendable, Hashable, Identifiable {
             "off by default: a class whose `outlets`/`actions`/`properties` the Swift syntax does not show whole (a helper builds one); no rule says one of its members is missing"
         ),
         RuleDescriptor(
+            .unreadableMember, .run, .warning, in: [], at: "the entry in the Swift file",
+            "an entry of an `outlets`/`actions`/`properties` list that the checker cannot read (a call it does not know, an entry of another kind, a name that is not a string literal): its class is open, so no rule checks that member"
+        ),
+        RuleDescriptor(
             .noClassSchemas, .run, .warning, in: [], at: "once per run",
             "neither Swift sources nor a class schema were given, so the class rules were skipped"),
         RuleDescriptor(

@@ -80,6 +80,8 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let classSchema = RuleID(rawValue: "class-schema")
     /// A class read from Swift whose member lists the syntax does not show whole (off by default).
     public static let openClass = RuleID(rawValue: "open-class")
+    /// An entry of a Swift class's `outlets`/`actions`/`properties` list that the checker cannot read.
+    public static let unreadableMember = RuleID(rawValue: "unreadable-member")
     /// A Swift string literal that dequeues a reuse identifier no Interface Builder file or registration defines.
     public static let unknownReuseIdentifier = RuleID(rawValue: "unknown-reuse-identifier")
     /// A Swift string literal that instantiates a storyboard identifier no scene has.

@@ -5,6 +5,9 @@
 /// try registry.register(PhotoCell.self)            // as "PhotoCell" and "PhotoApp.PhotoCell"
 /// try registry.register(PhotosViewController.self) // an owner: connected, never created
 /// ```
+/// Classes of one name in two modules are both registered; a layout then says which with `module=`
+/// (`class="Cell" module="Profile"`), and a layout that names the plain name alone is refused as ambiguous,
+/// never given either class.
 public struct LayoutRegistry: Sendable {
     /// A class known to the registry.
     public struct RegisteredClass: Sendable, CustomStringConvertible {
@@ -32,17 +35,35 @@ public struct LayoutRegistry: Sendable {
         public var description: String { "\(module).\(name)" }
     }
 
-    /// Why a class could not be registered.
+    /// Why a class could not be registered, and where the `register` call is.
     public struct RegistrationError: Error, Sendable, CustomStringConvertible {
-        /// What clashed, in words.
+        /// What clashed, in words, after the `register` call's `file:line: ` when it is known.
         public let description: String
+        /// The `#fileID` of the `register` call that failed (`MyApp/Registry.swift`), when it is known.
+        public let fileID: String?
+        /// The line of the `register` call that failed, when it is known.
+        public let line: Int?
+
+        init(description: String) {
+            self.description = description
+            fileID = nil
+            line = nil
+        }
+
+        /// The error at the `register` call at `fileID`:`line`.
+        init(_ error: RegistrationError, fileID: String, line: UInt) {
+            self.description = error.fileID == nil ? "\(fileID):\(line): \(error.description)" : error.description
+            self.fileID = error.fileID ?? fileID
+            self.line = error.line ?? Int(line)
+        }
     }
 
     /// The registered classes, in registration order; the built-ins are not listed.
     public private(set) var classes: [RegisteredClass] = []
     /// The catalog the rules read, kept in step with `classes`.
     public private(set) var catalog = ClassCatalog.builtIn
-    /// Where each Swift class and each plain name is in `classes`, so that registering stays linear.
+    /// Where each Swift class and each module-qualified name is in `classes`, so that registering stays
+    /// linear.
     private var indexByType: [ClassType: Int] = [:]
     private var indexByName: [String: Int] = [:]
     /// Keys of classes with a member whose type was not registered yet, by that type: registering it
@@ -60,29 +81,87 @@ public struct LayoutRegistry: Sendable {
     ///   - type: The class; its `outlets` are what layouts may connect.
     ///   - name: The name layouts use; the Swift type's name by default.
     ///   - module: The module layouts use; the Swift type's module by default.
-    /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
-    public mutating func register<T: View>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
-        try add(type, name: name, module: module, members: Self.members(of: type), viewClass: T.self)
+    ///   - fileID: The caller's `#fileID`, which a `RegistrationError` names; leave the default.
+    ///   - line: The caller's `#line`, which a `RegistrationError` names; leave the default.
+    /// - Throws: `RegistrationError`, at this call, when another type already has that module-qualified name.
+    public mutating func register<T: View>(
+        _ type: T.Type, name: String? = nil, module: String? = nil, fileID: String = #fileID, line: UInt = #line
+    ) throws {
+        do { try add(type, name: name, module: module, members: Self.members(of: type), viewClass: T.self) } catch {
+            throw Self.located(error, fileID, line)
+        }
     }
 
     /// Registers a class that layouts never create but connect: an owner or an external object.
     ///
     /// Its outlets are connected when it adopts `OutletDeclaring`, its actions when it adopts `ActionDeclaring`.
-    /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
-    public mutating func register<T: AnyObject>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
-        try add(type, name: name, module: module, members: Self.members(of: type), viewClass: nil)
+    /// - Parameters:
+    ///   - type: The class.
+    ///   - name: The name layouts use; the Swift type's name by default.
+    ///   - module: The module layouts use; the Swift type's module by default.
+    ///   - fileID: The caller's `#fileID`, which a `RegistrationError` names; leave the default.
+    ///   - line: The caller's `#line`, which a `RegistrationError` names; leave the default.
+    /// - Throws: `RegistrationError`, at this call, when another type already has that module-qualified name.
+    public mutating func register<T: AnyObject>(
+        _ type: T.Type, name: String? = nil, module: String? = nil, fileID: String = #fileID, line: UInt = #line
+    ) throws {
+        do { try add(type, name: name, module: module, members: Self.members(of: type), viewClass: nil) } catch {
+            throw Self.located(error, fileID, line)
+        }
     }
 
     /// Registers a main-actor class that layouts connect but never create: an owner such as a view
     /// controller, or an external object. Its outlets and actions are read here, on the main actor, and
     /// connected only by the `@MainActor` overloads of `LayoutLoader.instantiate`.
     ///
-    /// - Throws: `RegistrationError` when another type already has that name or module-qualified name.
+    /// - Parameters:
+    ///   - type: The class.
+    ///   - name: The name layouts use; the Swift type's name by default.
+    ///   - module: The module layouts use; the Swift type's module by default.
+    ///   - fileID: The caller's `#fileID`, which a `RegistrationError` names; leave the default.
+    ///   - line: The caller's `#line`, which a `RegistrationError` names; leave the default.
+    /// - Throws: `RegistrationError`, at this call, when another type already has that module-qualified name.
     @MainActor
+    public mutating func register<T: MainActorOutletDeclaring>(
+        _ type: T.Type, name: String? = nil, module: String? = nil, fileID: String = #fileID, line: UInt = #line
+    ) throws {
+        do { try add(type, name: name, module: module, members: mainActorMembers(of: type), viewClass: nil) } catch {
+            throw Self.located(error, fileID, line)
+        }
+    }
+
+    /// Registers a view class that layouts can create with `class=`: the 1.1 spelling, kept for code
+    /// compiled against it; a call resolves to `register(_:name:module:fileID:line:)`, whose errors name it.
+    ///
+    /// - Throws: `RegistrationError` when another type already has that module-qualified name.
+    @_disfavoredOverload
+    public mutating func register<T: View>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
+        try add(type, name: name, module: module, members: Self.members(of: type), viewClass: T.self)
+    }
+
+    /// Registers a class that layouts never create but connect: the 1.1 spelling, kept for code compiled
+    /// against it; a call resolves to `register(_:name:module:fileID:line:)`, whose errors name it.
+    ///
+    /// - Throws: `RegistrationError` when another type already has that module-qualified name.
+    @_disfavoredOverload
+    public mutating func register<T: AnyObject>(_ type: T.Type, name: String? = nil, module: String? = nil) throws {
+        try add(type, name: name, module: module, members: Self.members(of: type), viewClass: nil)
+    }
+
+    /// Registers a main-actor class that layouts connect but never create: the 1.1 spelling, kept for code
+    /// compiled against it; a call resolves to `register(_:name:module:fileID:line:)`, whose errors name it.
+    ///
+    /// - Throws: `RegistrationError` when another type already has that module-qualified name.
+    @MainActor @_disfavoredOverload
     public mutating func register<T: MainActorOutletDeclaring>(
         _ type: T.Type, name: String? = nil, module: String? = nil
     ) throws {
         try add(type, name: name, module: module, members: mainActorMembers(of: type), viewClass: nil)
+    }
+
+    /// `error` at the `register` call at `fileID`:`line`, when it is a `RegistrationError`.
+    private static func located(_ error: any Error, _ fileID: String, _ line: UInt) -> any Error {
+        (error as? RegistrationError).map { RegistrationError($0, fileID: fileID, line: line) } ?? error
     }
 
     /// The registered class for a Swift type, if any.
@@ -117,12 +196,13 @@ public struct LayoutRegistry: Sendable {
             }
             return
         }
-        if let clash = indexByName[registered.name].map({ classes[$0] }) {
+        if let clash = indexByName[registered.description].map({ classes[$0] }) {
             throw RegistrationError(
                 description:
-                    "cannot register \(qualified) as '\(registered.name)': that name is already \(String(reflecting: clash.type)); "
-                    + "two types under one name would let a layout create the wrong class, whatever their modules; "
-                    + "register one of them under another name: register(\(classType.name).self, name: \"…\")")
+                    "cannot register \(qualified) as '\(registered)': that name is already \(String(reflecting: clash.type)); "
+                    + "two types under one module-qualified name would let a layout create the wrong class; "
+                    + "register one of them under the module layouts name it by: "
+                    + "register(\(classType.name).self, module: \"…\"), and write that module= in its layouts")
         }
         guard Lexical.isName(registered.name), Lexical.isName(registered.module) else {
             throw RegistrationError(
@@ -141,7 +221,7 @@ public struct LayoutRegistry: Sendable {
             throw RegistrationError(description: "'\(registered.name)' is the name of a built-in element")
         }
         indexByType[classType] = classes.count
-        indexByName[registered.name] = classes.count
+        indexByName[registered.description] = classes.count
         classes.append(registered)
         insertIntoCatalog(registered)
     }
@@ -207,7 +287,7 @@ public struct LayoutRegistry: Sendable {
             }
         }
         for waiting in waitingForType.removeValue(forKey: registered.classType) ?? [] {
-            if let index = indexByName[catalog.classes[waiting]?.name ?? ""] {
+            if let index = indexByName[waiting] {
                 place(classes[index], base: catalog.classes[waiting]?.base)
             }
         }
