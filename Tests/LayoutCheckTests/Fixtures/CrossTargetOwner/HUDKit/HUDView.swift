@@ -9,7 +9,8 @@ public class HUDView: UIView {
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        let contents = UINib(nibName: "HUDView", bundle: Bundle(for: HUDView.self))
+        let contents =
+            UINib(nibName: "HUDView", bundle: Bundle(for: HUDView.self))
             .instantiate(withOwner: self)[0] as! UIView
         addSubview(contents)
         timeLabel.text = "12:00"
