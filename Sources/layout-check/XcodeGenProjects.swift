@@ -77,7 +77,7 @@ extension XcodeProjects {
         var described: [String] = []
         for target in spec.targets {
             var added = Target(
-                name: target.name, module: XcodeTarget.identifier(target.name),
+                name: target.name, module: target.moduleName ?? XcodeTarget.identifier(target.name),
                 platform: target.platforms.joined(separator: " "), buildsForUIKit: target.buildsForUIKit,
                 swiftFiles: [], interfaceBuilderFiles: [], synchronizedFolders: [],
                 dependencies: target.targetDependencies.compactMap { indices[$0] },

@@ -95,6 +95,11 @@ import Testing
             expected: ["3: target 'App' replaces 'sources:REPLACE', which is not read"]),
         Case(yaml: "name: App\n", expected: ["1: it has no 'targets'"]),
         Case(
+            yaml: "targets:\n  App:\n    sources: App\n    settings:\n      base:\n        PRODUCT_NAME: My App\n"
+                + "  Core:\n    sources: Core\n    settings:\n      PRODUCT_MODULE_NAME: CoreKit\n      PRODUCT_NAME: Core\n"
+                + "  Built:\n    sources: Built\n    settings:\n      base:\n        PRODUCT_NAME: $(TARGET_NAME)Pro\n",
+            expected: ["App  App - module My_App", "Core  Core - module CoreKit", "Built  Built -"]),
+        Case(
             yaml: "targets:\n  App:\n    sources:\n      - path: Sources\n        excludes:\n          - Frameworks/*\n"
                 + "          - \"Old/**\"\n          - \"**/*.md\"\n",
             expected: ["App  Sources-Frameworks-Old-**/*.md -"]),
@@ -112,6 +117,7 @@ import Testing
                 let dependencies = target.targetDependencies + target.packageProducts
                 return "\(target.name) \(target.platforms.joined(separator: ",")) "
                     + "\(sources.joined(separator: ",")) \(dependencies.isEmpty ? "-" : dependencies.joined(separator: ","))"
+                    + (target.moduleName.map { " module \($0)" } ?? "")
             }
         case .unreadable(let reason, let line, _): found = ["\(line): \(reason)"]
         }

@@ -27,6 +27,10 @@ package struct XcodeGenProject: Sendable, Equatable {
         package var targetDependencies: [String] = []
         /// `- package: Name` (with `product:` when given): the product's name.
         package var packageProducts: [String] = []
+        /// The module its Swift code is compiled under when its `settings:` (or `settings: base:`) say so
+        /// with a literal: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` made an identifier. `nil`: the
+        /// target's name made an identifier (an `.xcconfig` file the spec names is not read).
+        package var moduleName: String?
 
         /// Whether it may build for a UIKit platform; `true` when the spec does not say.
         package var buildsForUIKit: Bool {
@@ -38,12 +42,14 @@ package struct XcodeGenProject: Sendable, Equatable {
                 && left.sources.map(\.path) == right.sources.map(\.path)
                 && left.sources.map(\.excludes) == right.sources.map(\.excludes)
                 && left.targetDependencies == right.targetDependencies && left.packageProducts == right.packageProducts
+                && left.moduleName == right.moduleName
         }
 
         /// `later`'s definition of the same target merged onto this one, as XcodeGen merges: lists joined
         /// (an entry already there not repeated), a word replaced.
         mutating func merge(_ later: Target) {
             if !later.platforms.isEmpty { platforms = later.platforms }
+            if let module = later.moduleName { moduleName = module }
             for source in later.sources
             where !sources.contains(where: { $0.path == source.path && $0.excludes == source.excludes }) {
                 sources.append(source)
@@ -182,6 +188,9 @@ package struct XcodeGenProject: Sendable, Equatable {
             let items: [YAMLValue] = if case .list(let items, _) = sources { items } else { [sources] }
             for item in items { target.sources.append(try source(item, of: name)) }
         }
+        if let settings = value["settings"] {
+            target.moduleName = moduleName(settings)
+        }
         if let dependencies = value["dependencies"] {
             guard case .list(let items, _) = dependencies else {
                 throw YAMLProblem("the dependencies of target '\(name)' are not a list", line: dependencies.line)
@@ -197,6 +206,18 @@ package struct XcodeGenProject: Sendable, Equatable {
             }
         }
         return target
+    }
+
+    /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, when `settings:` (XcodeGen's `base:` group, or the
+    /// settings themselves when they have no groups) gives it as a literal, without `$(…)`.
+    private static func moduleName(_ settings: YAMLValue) -> String? {
+        let isGrouped = ["base", "configs", "groups"].contains { settings[$0] != nil }
+        guard let base = isGrouped ? settings["base"] : settings else { return nil }
+        for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+            guard let literal = base[key]?.scalar, !literal.isEmpty, !literal.contains("$") else { continue }
+            return key == "PRODUCT_NAME" ? XcodeTarget.identifier(literal) : literal
+        }
+        return nil
     }
 
     private static func source(_ item: YAMLValue, of target: String) throws(YAMLProblem) -> (String, [String]) {
