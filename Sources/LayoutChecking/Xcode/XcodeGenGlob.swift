@@ -24,62 +24,43 @@ package struct XcodeGenGlob: Sendable, Equatable {
         pattern.contains { "*?[{".contains($0) }
     }
 
-    /// Whether the pattern matches the path (relative to the source folder, split into its components).
-    /// Component by component, `**` matching any run of them: at most components × path components
-    /// steps, each a match within one name.
+    /// Whether the pattern matches the path (relative to the source folder, split into its components):
+    /// component by component, `**` matching any run of them, each other component matching one name.
     package func matches(_ path: [Substring]) -> Bool {
-        // The classic wildcard walk, on components: on a mismatch, `**` takes one more component.
-        var patternIndex = 0
-        var pathIndex = 0
-        var starPattern: Int?
-        var starPath = 0
-        while pathIndex < path.count {
-            if patternIndex < components.count, components[patternIndex] == "**" {
-                starPattern = patternIndex
-                starPath = pathIndex
-                patternIndex += 1
-            } else if patternIndex < components.count, Self.matches(components[patternIndex], path[pathIndex]) {
-                patternIndex += 1
-                pathIndex += 1
-            } else if let star = starPattern {
-                patternIndex = star + 1
-                starPath += 1
-                pathIndex = starPath
-            } else {
-                return false
-            }
-        }
-        while patternIndex < components.count, components[patternIndex] == "**" { patternIndex += 1 }
-        return patternIndex == components.count
+        Self.wildcard(components, path, isStar: { $0 == "**" }, matches: Self.matches)
     }
 
     /// Whether one name matches one component of a pattern: `*` any run of characters, `?` one.
     static func matches(_ pattern: Substring, _ name: Substring) -> Bool {
-        let pattern = Array(pattern)
-        let name = Array(name)
+        wildcard(Array(pattern), Array(name), isStar: { $0 == "*" }, matches: { $0 == "?" || $0 == $1 })
+    }
+
+    /// The classic wildcard walk: on a mismatch, the last star takes one more element. At most
+    /// pattern × subject steps, with no recursion.
+    private static func wildcard<Element>(
+        _ pattern: [Element], _ subject: [Element], isStar: (Element) -> Bool, matches: (Element, Element) -> Bool
+    ) -> Bool {
         var patternIndex = 0
-        var nameIndex = 0
+        var subjectIndex = 0
         var star: Int?
-        var starName = 0
-        while nameIndex < name.count {
-            if patternIndex < pattern.count, pattern[patternIndex] == "*" {
+        var starSubject = 0
+        while subjectIndex < subject.count {
+            if patternIndex < pattern.count, isStar(pattern[patternIndex]) {
                 star = patternIndex
-                starName = nameIndex
+                starSubject = subjectIndex
                 patternIndex += 1
-            } else if patternIndex < pattern.count,
-                pattern[patternIndex] == "?" || pattern[patternIndex] == name[nameIndex]
-            {
+            } else if patternIndex < pattern.count, matches(pattern[patternIndex], subject[subjectIndex]) {
                 patternIndex += 1
-                nameIndex += 1
+                subjectIndex += 1
             } else if let star {
                 patternIndex = star + 1
-                starName += 1
-                nameIndex = starName
+                starSubject += 1
+                subjectIndex = starSubject
             } else {
                 return false
             }
         }
-        while patternIndex < pattern.count, pattern[patternIndex] == "*" { patternIndex += 1 }
+        while patternIndex < pattern.count, isStar(pattern[patternIndex]) { patternIndex += 1 }
         return patternIndex == pattern.count
     }
 }
