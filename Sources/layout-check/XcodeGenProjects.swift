@@ -30,13 +30,33 @@ extension RunPlan {
             projects.summaries.append("\(spec): not read (not a regular file, or unreadable); checked in folder mode")
             return
         }
-        switch XcodeGenProject.read(bytes) {
+        let prefix = folder == "." ? "" : "\(folder)/"
+        switch XcodeGenProject.read(bytes, including: { Self.includedSpec($0, in: folder) }) {
         case .project(let project):
             projects.add(project, spec: spec.description, in: folder == "." ? "" : folder)
-        case .unreadable(let reason, let line):
+        case .unreadable(let reason, let line, let included):
+            let location = included.map { "\(prefix)\($0)" } ?? spec.description
+            let inside = included == nil ? "" : "in a spec it includes: "
             projects.summaries.append(
-                "\(spec):\(line): the XcodeGen spec is not read (\(reason)); its Interface Builder files are "
-                    + "checked in folder mode")
+                "\(location):\(line): the XcodeGen spec \(included == nil ? "" : "\(spec) ")is not read (\(inside)"
+                    + "\(reason)); its Interface Builder files are checked in folder mode")
+        }
+    }
+
+    /// A spec another includes, at `path` relative to the root spec's `folder`: read as the root spec is
+    /// (a regular file, opened without blocking), and only inside the repository — an include is the
+    /// spec's to say, like a configuration's paths (article "Security").
+    private static func includedSpec(_ path: String, in folder: String) -> XcodeGenProject.IncludedSpec {
+        let located = XcodeProjects.located(path, in: folder == "." ? "" : folder)
+        let workingDirectory = (try? RepositoryBoundary.workingDirectory().get()) ?? "/"
+        let boundary = RepositoryBoundary(
+            workingDirectory: workingDirectory, anchor: ArtifactPath.absolute(folder, in: workingDirectory))
+        if let problem = boundary.readProblem(located, rule: "an XcodeGen spec's includes stay inside it") {
+            return .unreadable(problem)
+        }
+        switch InputFile(path: SystemPath(located), isExplicit: false).contents() {
+        case .bytes(let bytes): return .bytes(bytes)
+        case .unreadable(let reason): return .unreadable(reason)
         }
     }
 }
@@ -57,7 +77,7 @@ extension XcodeProjects {
         var described: [String] = []
         for target in spec.targets {
             var added = Target(
-                name: target.name, module: XcodeTarget.identifier(target.name),
+                name: target.name, module: target.moduleName ?? XcodeTarget.identifier(target.name),
                 platform: target.platforms.joined(separator: " "), buildsForUIKit: target.buildsForUIKit,
                 swiftFiles: [], interfaceBuilderFiles: [], synchronizedFolders: [],
                 dependencies: target.targetDependencies.compactMap { indices[$0] },
@@ -66,7 +86,7 @@ extension XcodeProjects {
                 guard let path = locate(Self.located(source.path, in: folder), boundary: boundary, listings: &listings)
                 else { continue }
                 if LayoutCheck.isDirectory(path) {
-                    added.synchronizedFolders.append((path, Set(source.excludes)))
+                    added.synchronizedFolders.append((path, Self.excluded(source.excludes, in: path)))
                 } else if path.hasSuffix(".swift") {
                     added.swiftFiles.append(path)
                 } else if InterfaceBuilderRun.isInterfaceBuilderFile(path) {
@@ -77,8 +97,47 @@ extension XcodeProjects {
             let platform = added.platform.isEmpty ? "no platform" : added.platform
             described.append("\(target.name) (\(platform), module \(added.module))")
         }
+        let included = spec.includedSpecs.count
+        let with = included == 0 ? "" : " (with the \(included) spec\(included == 1 ? "" : "s") it includes)"
         summaries.append(
-            "read the XcodeGen spec \(file): "
+            "read the XcodeGen spec \(file)\(with): "
                 + (described.isEmpty ? "no target" : described.joined(separator: ", ")))
+    }
+
+    /// What a source folder's `excludes:` take out of it, relative to it: each plain path, and each file
+    /// or folder a glob matches. The folder is listed once, only when some exclude is a glob, and only
+    /// its real folders are entered (not a symbolic link's); a matched folder is taken out whole, its
+    /// contents not listed. Expanding here keeps the exceptions the plain set every later search skips
+    /// by name, at the cost of one listing of those folders.
+    static func excluded(_ excludes: [String], in folder: SystemPath) -> Set<String> {
+        var excluded: Set<String> = []
+        var globs: [XcodeGenGlob] = []
+        for exclude in excludes {
+            if XcodeGenGlob.isPattern(exclude), let glob = XcodeGenGlob(exclude) {
+                globs.append(glob)
+            } else {
+                excluded.insert(exclude)
+            }
+        }
+        guard !globs.isEmpty else { return excluded }
+        var pending: [[Substring]] = [[]]
+        while let relative = pending.popLast() {
+            let path = ([Substring(folder.description)] + relative).joined(separator: "/")
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                let child = relative + [Substring(name)]
+                if globs.contains(where: { $0.matches(child) }) {
+                    excluded.insert(child.joined(separator: "/"))
+                } else if isRealFolder("\(path)/\(name)") {
+                    pending.append(child)
+                }
+            }
+        }
+        return excluded
+    }
+
+    /// Whether a path is a folder itself, not a symbolic link to one.
+    private static func isRealFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }
