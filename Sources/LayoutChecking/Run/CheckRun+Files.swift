@@ -69,12 +69,13 @@ extension CheckRun {
         guard !paths.isEmpty, !names.isEmpty else { return OutletUses() }
         let shares = max(1, min(jobs, paths.count))
         let found = Locked([OutletUses](repeating: OutletUses(), count: shares))
+        let filter = OutletUses.NameFilter(names)
         DispatchQueue.concurrentPerform(iterations: shares) { share in
             var uses = OutletUses()
             for index in stride(from: share, to: paths.count, by: shares) {
                 // Opened as every file of the run is: a regular file only, without blocking.
                 let read = paths[index].withCString { LayoutFile.read(path: $0, regularFileOnly: true) }
-                if case .bytes(let bytes) = read { uses.merge(OutletUses.scan(bytes, names: names)) }
+                if case .bytes(let bytes) = read { uses.merge(OutletUses.scan(bytes, names: filter)) }
             }
             found.withLock { $0[share] = uses }
         }
