@@ -44,6 +44,8 @@ enum BenchCommand {
         case handwritten
         /// The instantiate 1.1 row (`FeatureCell`: an include, properties, actions) and its hand-written code.
         case loadFeature = "load-1.1"
+        /// The load 1.1 row's first load: its include read, checked and compiled afresh each time.
+        case loadFeatureFirst = "load-1.1-first"
         case instantiateFeature = "instantiate-1.1"
         case handwrittenFeature = "handwritten-1.1"
     }
@@ -69,7 +71,8 @@ enum BenchCommand {
           --generate DIR      write DIR/Layouts/**/*.layout.xml and DIR/Schemas/*.classes.xml
           --count N           how many layouts --generate writes
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
-                              valgrind --tool=callgrind: read, load, instantiate, load-1.1, instantiate-1.1, or an
+                              valgrind --tool=callgrind: read, load, instantiate, load-1.1, load-1.1-first,
+                              instantiate-1.1, or an
                               alternative: libxml2, xmlparser, handwritten, handwritten-1.1
 
         """
@@ -268,13 +271,16 @@ enum BenchCommand {
             for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
         case .handwrittenFeature:
             for _ in 0..<iterations { Sink.keep(FeatureCell.buildByHand().subviews.count) }
-        case .loadFeature:
+        case .loadFeature, .loadFeatureFirst:
             let source = InMemoryLayoutSource([
                 "FeatureCell": FeatureCell.layout, "ProfileHeader": try FeatureCell.headerLayout(),
             ])
             let registry = try FeatureCell.registry()
+            let sharing = step == ProfiledStep.loadFeature
             for _ in 0..<iterations {
-                Sink.keep(try LayoutLoader(named: "FeatureCell", from: source, registry: registry).file.utf8.count)
+                Sink.keep(
+                    try LayoutLoader(named: "FeatureCell", from: source, registry: registry, sharingIncludes: sharing)
+                        .file.utf8.count)
             }
         case .instantiateFeature:
             let source = InMemoryLayoutSource([

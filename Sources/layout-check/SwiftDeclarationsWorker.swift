@@ -215,6 +215,8 @@ struct SwiftDeclarationsWorkerConnection {
 
     /// How long a worker whose input was closed may take to exit before it is killed.
     static let exitLimit = Duration.seconds(10)
+    /// How long a worker killed with SIGKILL may take to be reaped before the run goes on without it.
+    static let reapLimit = Duration.seconds(5)
 
     /// How long a worker may use no CPU while a reply is due: `SwiftDeclarationsWorker.stallLimit`, or
     /// the tests' setting (`TestHooks.workerTimeout`).
@@ -355,7 +357,8 @@ struct SwiftDeclarationsWorkerConnection {
             let reason = parts.first == "F" ? reader.bytes(count).map { String(decoding: $0, as: UTF8.self) } : nil
             kill(process.processIdentifier, SIGKILL)
             try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            let killed = ContinuousClock.now + Self.reapLimit
+            while process.isRunning, ContinuousClock.now < killed { usleep(10_000) }
             return .failure(reason.map { UsageError(message: $0) } ?? notStarted)
         }
         reader.deadline = nil
@@ -372,11 +375,17 @@ struct SwiftDeclarationsWorkerConnection {
         try? running.input.close()
         // A worker ends when its input does; one that does not within `exitLimit` (stuck in a crash handler
         // of sourcekitd's, say) is killed, so that the run never waits on it for ever.
+        // After SIGKILL the wait is bounded too, rather than Foundation's `waitUntilExit`, which has no
+        // limit (it hung once under ASan): a worker still not reaped then is reported, not waited for.
         let deadline = ContinuousClock.now + Self.exitLimit
         while running.process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-        if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
-        running.process.waitUntilExit()
+        if running.process.isRunning {
+            kill(running.process.processIdentifier, SIGKILL)
+            let killed = ContinuousClock.now + Self.reapLimit
+            while running.process.isRunning, ContinuousClock.now < killed { usleep(10_000) }
+        }
         try? running.outputHandle.close()
+        guard !running.process.isRunning else { return "the worker did not end when killed" }
         let status = running.process.terminationStatus
         return running.process.terminationReason == .uncaughtSignal
             ? "the worker was killed by signal \(status)" : "the worker exited with status \(status)"

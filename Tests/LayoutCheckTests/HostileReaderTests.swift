@@ -232,3 +232,27 @@ import Testing
         #expect(LiteralName("Main") == LiteralName("Main"))
     }
 }
+
+/// The byte scan of Objective-C files (`AppSettings.objectiveC`): what the regular expression it
+/// replaced found, on the shapes it matched.
+@Suite struct ObjectiveCScanTests {
+    @Test func findsImplementedClassesAndInterfaceBuilderWords() {
+        let text = """
+            // a comment naming a Storyboard
+            @implementation  Alpha_1
+            @end
+            @implementation\tBeta : NSObject
+            @implementation\u{00A0}Gamma
+            @implementation\u{3000}Delta
+            @implementationEpsilon
+            @implementation 9Zeta
+            @implementation
+            """
+        let scan = AppSettings.objectiveC(Array(text.utf8))
+        #expect(scan.namesInterfaceBuilder)
+        #expect(scan.classes == ["Alpha_1", "Beta", "Gamma", "Delta"])
+        #expect(!AppSettings.objectiveC(Array("@implementation Plain\n@end".utf8)).namesInterfaceBuilder)
+        #expect(AppSettings.objectiveC([]).classes.isEmpty)
+        #expect(AppSettings.objectiveC(Array("@implementation ".utf8)).classes.isEmpty)
+    }
+}

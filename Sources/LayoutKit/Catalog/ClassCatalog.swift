@@ -89,11 +89,20 @@ public struct ClassCatalog: Sendable {
     package private(set) var classes: [String: ClassEntry] = [:]
     /// Whether its classes are registered Swift classes (a `LayoutRegistry`'s), so that an unknown class
     /// is one to register rather than to declare in a class schema.
-    var holdsRegisteredClasses = false
+    var holdsRegisteredClasses = false {
+        didSet { version = Version() }
+    }
+
+    /// Who this catalog is, as of its last change: every change makes a new one, and copies share it.
+    /// What loads share (`SharedIncludes`) is kept per version, so a class registered since is seen.
+    final class Version: Sendable {}
+    private(set) var version = Version()
     /// For a catalog read from Swift sources, the modules whose sources were read: a class a layout
     /// names in another module may well exist there, so it is not reported as unknown. `nil`: every
     /// class a layout may name is in the catalog.
-    package var coveredModules: Set<String>?
+    package var coveredModules: Set<String>? {
+        didSet { version = Version() }
+    }
     /// Plain name → keys of user classes with that name (built-ins are not found by `class=`).
     private var plainNames: [String: [String]] = [:]
 
@@ -131,6 +140,7 @@ public struct ClassCatalog: Sendable {
             kindEntries[index] = entry
         }
         resolved = [:]
+        version = Version()
     }
 
     /// A class as the rules see it once the hierarchy is resolved: every member, inherited ones
@@ -207,6 +217,7 @@ public struct ClassCatalog: Sendable {
     /// base's result, bases first. A base chain that loops (which `ClassSchemaDecoder` cuts before
     /// calling this) is cut where the walk meets it again.
     mutating func resolveHierarchy() {
+        version = Version()
         kindsWithRequiredMembers = []
         var result: [String: ResolvedClass] = [:]
         result.reserveCapacity(classes.count)

@@ -45,9 +45,36 @@ extension LayoutLoader {
     ///
     /// - Throws: `LayoutError` with the source's `unreadable-file` when it has no such layout, or with
     ///   every diagnostic the layout has.
+    /// The layouts it includes are read, checked and compiled once and shared by every later load from
+    /// the same folder, bundle or in-memory contents, until one of their files changes (`SharedIncludes`).
     public init(named name: String, from source: some LayoutSource, registry: LayoutRegistry) throws(LayoutError) {
+        try self.init(named: name, from: source, registry: registry, sharingIncludes: true)
+    }
+
+    /// `init(named:from:registry:)`, sharing includes with other loads or not: `layout-bench` times a
+    /// first load, whose includes are read afresh, as well as a later one.
+    ///
+    /// Not API: `package`, for the benchmark.
+    package init(
+        named name: String, from source: some LayoutSource, registry: LayoutRegistry, sharingIncludes: Bool
+    ) throws(LayoutError) {
+        let catalog = registry.catalog
+        guard sharingIncludes, let store = SharedIncludes.store(for: source, catalog: catalog),
+            let stamps = store.stamps
+        else {
+            try self.init(named: name, validator: LayoutValidator(catalog: catalog, source: source), registry: registry)
+            return
+        }
+        let stamp = stamps.layout(name)
+        let layout = try source.loadLayout(named: name)
+        let bytes = Array(layout.data.prefix(LayoutFile.readLimit))
+        // A file changed between the stamps' check and this read: this load reads everything afresh.
+        let validator =
+            store.holds(name, otherThan: bytes)
+            ? LayoutValidator(catalog: catalog, source: source)
+            : LayoutValidator(catalog: catalog, source: source, includes: store)
         try self.init(
-            named: name, validator: LayoutValidator(catalog: registry.catalog, source: source), registry: registry)
+            bytes: bytes, file: layout.file, name: name, validator: validator, registry: registry, stamp: stamp)
     }
 
     /// Loads the layout called `name` from the validator's source, with the validator's store of

@@ -90,6 +90,9 @@ struct DecodedLayout: Sendable {
     /// The reader's or the decoder's diagnostics.
     var diagnostics: [Diagnostic]
     var hasSuppressions: Bool
+    /// What the file was when it was read, for a store shared across loads (`SharedIncludes`); `nil` when
+    /// the store is not shared, or the layout was read by a caller that did not stamp it.
+    var stamp: LayoutStamp?
     /// The file's bytes as read (the caller's array, shared, not copied), where fix-its find an attribute
     /// as written (`StartTag`) from its element's `position.offset`; empty when the file does not read.
     /// Kept here rather than in the `ParsedDocument`, which is copied more often than it is read.
@@ -133,22 +136,51 @@ final class IncludeStore: Sendable {
     let catalog: ClassCatalog?
     /// The run's rule settings, applied to each included layout before its errors are counted.
     let ruleSettings: [RuleID: RuleSetting]
+    /// How the source's files are stamped, for a store that loads share (`SharedIncludes`); `nil` for a
+    /// store of one run, one cache or one load.
+    let stamps: LayoutStampReader?
     private let names = Locked<KnownNames??>(nil)
     private let decoded = Locked<[String: DecodedLayout]>([:])
     private let checked = Locked<[String: CheckedLayout]>([:])
     private let summaries = Locked<[String: IncludeSummary]>([:])
     private let templates = Locked<[String: LayoutTemplate]>([:])
 
-    init(source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: RuleSetting] = [:]) {
+    init(
+        source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: RuleSetting] = [:],
+        stamps: LayoutStampReader? = nil
+    ) {
         self.source = source
         self.catalog = catalog
         self.ruleSettings = ruleSettings
+        self.stamps = stamps
+    }
+
+    /// Whether every file the store has read (and the listing it suggests names from) is as it was when
+    /// read: one `stat` a layout. A layout recorded without a stamp is never current.
+    func isCurrent() -> Bool {
+        guard let stamps else { return false }
+        if case .some(.some(let known)) = names.withLock({ $0 }) {
+            guard let stamp = known.stamp, stamp.isTrusted, stamp == stamps.listing() else { return false }
+        }
+        let recorded = decoded.withLock { $0.map { ($0.key, $0.value.stamp) } }
+        for (name, stamp) in recorded {
+            guard let stamp, stamp.isTrusted, stamp == stamps.layout(name) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the store holds a layout `name` read with other bytes than `bytes`: a file that changed
+    /// between the stamps' check and a load's own read of it.
+    func holds(_ name: String, otherThan bytes: [UInt8]) -> Bool {
+        guard let held = decoded.withLock({ $0[name] }) else { return false }
+        return held.source != bytes
     }
 
     /// The names the source knows, asked for once; `nil` when it cannot list them.
     private var knownNames: KnownNames? {
         if let known = names.withLock({ $0 }) { return known }
-        let listed = source.layoutNames().map { KnownNames(sorted: $0.sorted(), set: Set($0)) }
+        let stamp = stamps?.listing()
+        let listed = source.layoutNames().map { KnownNames(sorted: $0.sorted(), set: Set($0), stamp: stamp) }
         names.withLock { $0 = .some(listed) }
         return listed
     }
@@ -157,6 +189,8 @@ final class IncludeStore: Sendable {
     struct KnownNames: Sendable {
         var sorted: [String]
         var set: Set<String>
+        /// The listing's stamp when the store is shared.
+        var stamp: LayoutStamp?
     }
 
     /// Forgets every layout read, so that the next include reads them afresh (after a file was fixed).
@@ -179,7 +213,9 @@ final class IncludeStore: Sendable {
     func decodedLayout(_ name: String) -> DecodedLayout {
         if let found = decoded.withLock({ $0[name] }) { return found }
         let file = "\(name).layout.xml"
-        let result: DecodedLayout
+        // Stamped before it is read: a change while it is read is seen by the next load.
+        let stamp = stamps?.layout(name)
+        var result: DecodedLayout
         if let known = knownNames, !known.set.contains(name) {
             result = .failed(.unknown("no layout named \(quoted(name))"), file: file)
         } else {
@@ -191,6 +227,7 @@ final class IncludeStore: Sendable {
                 result = .failed(knownNames == nil ? .unknown(reason) : .unreadable(reason), file: file)
             }
         }
+        result.stamp = stamp
         return decoded.withLock { decoded in
             if let earlier = decoded[name] { return earlier }
             decoded[name] = result

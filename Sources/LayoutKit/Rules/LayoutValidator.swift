@@ -55,6 +55,15 @@ public struct LayoutValidator: Sendable {
         self.includes = source.map { IncludeStore(source: $0, catalog: catalog, ruleSettings: options.ruleSettings) }
     }
 
+    /// A validator for loads with default options whose includes come from `includes`, a store that
+    /// loads share (`SharedIncludes`).
+    init(catalog: ClassCatalog, source: any LayoutSource, includes: IncludeStore) {
+        self.catalog = catalog
+        self.source = source
+        self.options = Options()
+        self.includes = includes
+    }
+
     /// Every diagnostic for one layout, in source order, but those its `lk:ignore` attributes silence.
     ///
     /// - Parameters:
@@ -107,15 +116,18 @@ public struct LayoutValidator: Sendable {
 
     /// Checks one layout: its own rules, then its includes, resolved through `source`.
     ///
-    /// - Parameter name: The layout's name in `source`, when `source` gives this very file under it:
-    ///   an include of that name is then an include of this layout, a cycle.
-    func analyze(_ bytes: [UInt8], file: String, name: String? = nil) -> Outcome {
-        analyze(bytes, file: file, name: { name })
+    /// - Parameters:
+    ///   - name: The layout's name in `source`, when `source` gives this very file under it:
+    ///     an include of that name is then an include of this layout, a cycle.
+    ///   - stamp: What the file was when it was read, for a store that loads share.
+    func analyze(_ bytes: [UInt8], file: String, name: String? = nil, stamp: LayoutStamp? = nil) -> Outcome {
+        analyze(bytes, file: file, name: { name }, stamp: stamp)
     }
 
     /// `analyze(_:file:name:)`, asking for the name only when the layout includes another.
-    func analyze(_ bytes: [UInt8], file: String, name: () -> String?) -> Outcome {
-        let decoded = Self.decode(bytes, file: file)
+    func analyze(_ bytes: [UInt8], file: String, name: () -> String?, stamp: LayoutStamp? = nil) -> Outcome {
+        var decoded = Self.decode(bytes, file: file)
+        decoded.stamp = stamp
         let checked = Self.check(decoded, catalog: catalog, includes: includes, ruleSettings: options.ruleSettings)
         guard let layout = decoded.layout, !checked.sites.isEmpty else {
             return Outcome(

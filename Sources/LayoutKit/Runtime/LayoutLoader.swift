@@ -49,21 +49,31 @@ public struct LayoutLoader: Sendable {
         data: Data, file: String = "<memory>", source: (any LayoutSource)? = nil, registry: LayoutRegistry
     ) throws(LayoutError) {
         // Past the limit, only what the reader needs to say so is copied.
+        let catalog = registry.catalog
+        // The layouts it includes are shared with other loads from the same source (`SharedIncludes`).
+        let shared = source.flatMap { source in
+            SharedIncludes.store(for: source, catalog: catalog).map {
+                LayoutValidator(catalog: catalog, source: source, includes: $0)
+            }
+        }
         try self.init(
             bytes: Array(data.prefix(LayoutFile.readLimit)), file: file, name: nil,
-            validator: LayoutValidator(catalog: registry.catalog, source: source), registry: registry)
+            validator: shared ?? LayoutValidator(catalog: catalog, source: source), registry: registry)
     }
 
     /// Checks and compiles a layout, its includes included: the whole include chain is read, checked
     /// and compiled here, once, so that `instantiate` looks nothing up.
     ///
-    /// - Parameter name: The layout's name in the validator's source, when it is that source's file.
+    /// - Parameters:
+    ///   - name: The layout's name in the validator's source, when it is that source's file.
+    ///   - stamp: What the file was when it was read, for a store of includes that loads share.
     init(
-        bytes: [UInt8], file: String, name: String?, validator: LayoutValidator, registry: LayoutRegistry
+        bytes: [UInt8], file: String, name: String?, validator: LayoutValidator, registry: LayoutRegistry,
+        stamp: LayoutStamp? = nil
     ) throws(LayoutError) {
         self.file = file
         let catalog = registry.catalog
-        let outcome = validator.analyze(bytes, file: file, name: name)
+        let outcome = validator.analyze(bytes, file: file, name: name, stamp: stamp)
         // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
