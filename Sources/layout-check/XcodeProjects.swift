@@ -160,17 +160,7 @@ struct XcodeProjects {
     /// resolved by name, so that a path that leaves the project's folder and comes back is the path a
     /// directory search prints for the same file; `.` for the folder itself.
     static func located(_ path: String, in folder: String) -> String {
-        let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let located = (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-        return located.isEmpty ? "." : located
+        XcodeGenProject.joined(folder, path)
     }
 
     /// The file a project lists at `path`, as the file system spells it (`ignoringCase`), when it exists

@@ -146,7 +146,9 @@ package struct XcodeGenProject: Sendable, Equatable {
     }
 
     /// `path` relative to `folder` (both relative to the root spec's folder), `..` resolved by name; an
-    /// absolute path as it is.
+    /// absolute path as it is; `.` for the folder itself. The front end resolves an Xcode project's and a
+    /// package's paths by it too, so that a path that leaves a folder and comes back is the one a
+    /// directory search prints.
     package static func joined(_ folder: String, _ path: String) -> String {
         let whole = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
         var parts: [Substring] = []
