@@ -311,6 +311,37 @@ extension XcodeProjectRunTests {
             report.diagnostics.first?.notes?.first?.file == "\(folder)/App/TagListViewController.swift", "\(result)")
         #expect(report.files == 2, "TagList.storyboard and TagCell.xib; Legacy/ is no target's: \(result)")
     }
+
+    /// A storyboard two targets build, whose classes come from the target (`customModuleProvider`), is
+    /// checked as `Sharing.BadgeButton` and as `Share.BadgeButton`: its one misspelt outlet is one finding,
+    /// the other target's words a note, not two errors at one place.
+    @Test func aDefectTwoTargetsFindInOneFileIsOneFinding() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("Sharing")
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Tests/LayoutCheckTests/Fixtures/SharedFolders"), to: copy)
+        try Data("import UIKit\n\nclass BadgeButton: UIButton {\n    @IBOutlet weak var countLabel: UILabel?\n}\n".utf8)
+            .write(to: copy.appendingPathComponent("App/Views/BadgeButton.swift"))
+        let storyboard = copy.appendingPathComponent("App/Base.lproj/Badge.storyboard")
+        let text = try String(contentsOf: storyboard, encoding: .utf8)
+        let connection =
+            "<connections><outlet property=\"countLable\" destination=\"Sa3-gD-3cC\" id=\"Cl1-oT-3cC\"/></connections>"
+        try Data(
+            text.replacingOccurrences(
+                of: "title=\"Badge\"/>\n                            </button>",
+                with: "title=\"Badge\"/>\n" + connection + "</button>"
+            ).utf8
+        )
+        .write(to: storyboard)
+        let result = try runLayoutCheck(["--format", "json", "."], in: copy)
+        let outlets = try result.report().diagnostics.filter { $0.rule == "unknown-outlet" }
+        #expect(outlets.count == 1, "\(result)")
+        #expect(outlets.first.map { "\($0.file):\($0.line)" } == "App/Base.lproj/Badge.storyboard:25", "\(result)")
+        #expect(
+            outlets.first?.notes?.contains { $0.message.hasPrefix("another target that builds this file finds it too") }
+                == true, "\(result)")
+    }
 }
 
 extension XcodeProjectRunTests {

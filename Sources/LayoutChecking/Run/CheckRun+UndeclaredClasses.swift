@@ -29,7 +29,7 @@ extension CheckRun {
                 if let declared = inRun[name]?.first(where: { !unit.visible.contains($0.index) }) {
                     diagnostics[index] = Self.placing(
                         diagnostics[index], name, at: declared.location,
-                        "which only targets this file's target neither is nor depends on compile")
+                        "which this file's target neither compiles nor depends on a target that compiles")
                 } else {
                     if outside == nil { outside = classesOutsideTargets(needed) }
                     guard let location = outside?[name] else { continue }
@@ -55,12 +55,13 @@ extension CheckRun {
         var placed = diagnostic
         let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
         let rest = diagnostic.message.dropFirst(undeclaredClass.count)
-        // `X' of this <element>`, then perhaps `; did you mean …`.
+        // `X' of this <element>`, then perhaps `; did you mean …`: the class is there, so no other name is
+        // the fix, and a fix-it writing one would break the targets that do compile it.
         let clause = rest.firstIndex(of: ";").map { rest[..<$0] } ?? rest
-        let tail = rest[clause.endIndex...]
         placed.message =
             "no Swift file that a target building this file compiles declares the class '\(clause): it is "
-            + "declared in \(file), \(why)\(tail)"
+            + "declared in \(file), \(why)"
+        placed.fixIts = []
         placed.notes.insert(
             Diagnostic.Note(message: "class '\(name)' is declared here, \(why)", location: location), at: 0)
         return placed

@@ -16,6 +16,9 @@ struct RunJudgment {
     private let settings: InterfaceBuilderSettings
     private var kept: [Diagnostic] = []
     private var seen: Set<Diagnostic> = []
+    /// Each kept finding by its place, rule and module-free message: what another target's check of the
+    /// same file finds again, under its own module's name.
+    private var samePlace: [SamePlace: Int] = [:]
     private var perFile: [String: Int] = [:]
     /// Findings past a file's cap: how many, where the first was, and whether one was an error.
     private var dropped: [String: (count: Int, first: SourceLocation?, error: Bool)] = [:]
@@ -63,14 +66,26 @@ struct RunJudgment {
     private mutating func keep(_ diagnostic: Diagnostic) {
         guard seen.insert(diagnostic).inserted else { return }
         let file = diagnostic.sourceLocation?.file
-        guard let file else {
+        guard let file, let location = diagnostic.sourceLocation else {
             kept.append(diagnostic)
+            return
+        }
+        // A file two Xcode targets build whose classes come from the target (`customModuleProvider`) is
+        // checked as `App.Cell` and as `Widget.Cell`: one defect, kept once, the other's words a note.
+        let place = SamePlace(
+            location: location, rule: diagnostic.rule, message: Self.withoutModules(diagnostic.message))
+        if let index = samePlace[place] {
+            kept[index].notes.append(
+                Diagnostic.Note(
+                    message: "another target that builds this file finds it too: \(diagnostic.message)",
+                    location: location))
             return
         }
         let count = perFile[file, default: 0]
         // Twice the cap: a file's findings may still fold into a localized base's notes.
         guard count >= 2 * DiagnosticCollector.maximumPerFile else {
             perFile[file] = count + 1
+            samePlace[place] = kept.count
             kept.append(diagnostic)
             return
         }
@@ -78,6 +93,33 @@ struct RunJudgment {
         known.count += 1
         known.error = known.error || diagnostic.severity == .error
         dropped[file] = known
+    }
+
+    /// Where a finding is, its rule, and its message with module names taken out.
+    private struct SamePlace: Hashable {
+        var location: SourceLocation
+        var rule: RuleID
+        var message: String
+    }
+
+    /// `message` without the `Module.` before each qualified name: `App.Cell has no outlet` and
+    /// `Widget.Cell has no outlet` say the same of one file.
+    static func withoutModules(_ message: String) -> String {
+        var result = ""
+        result.reserveCapacity(message.utf8.count)
+        var word = ""
+        for character in message {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else if character == ".", let first = word.first, first.isLetter || first == "_" {
+                word = ""
+            } else {
+                result += word
+                result.append(character)
+                word = ""
+            }
+        }
+        return result + word
     }
 
     /// Every finding, judged: lowered in the files and scenes nothing loads, localized copies folded, each file cut

@@ -63,6 +63,12 @@ struct Report: Decodable, Equatable {
         var message: String
         /// Present only when the diagnostic has notes.
         var notes: [Note]?
+        /// Present only when the diagnostic has fix-its (their descriptions; the edits are not compared).
+        var fixes: [Fix]?
+    }
+
+    struct Fix: Decodable, Equatable, Hashable {
+        var description: String
     }
 
     struct Note: Decodable, Equatable, Hashable {
