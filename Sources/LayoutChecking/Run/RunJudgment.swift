@@ -19,6 +19,8 @@ struct RunJudgment {
     /// Each kept finding by its place, rule and module-free message: what another target's check of the
     /// same file finds again, under its own module's name.
     private var samePlace: [SamePlace: Int] = [:]
+    /// For a kept finding other targets found again: its note saying so, how many, the first one's words.
+    private var againElsewhere: [Int: (note: Int, count: Int, message: String)] = [:]
     private var perFile: [String: Int] = [:]
     /// Findings past a file's cap: how many, where the first was, and whether one was an error.
     private var dropped: [String: (count: Int, first: SourceLocation?, error: Bool)] = [:]
@@ -75,10 +77,20 @@ struct RunJudgment {
         let place = SamePlace(
             location: location, rule: diagnostic.rule, message: Self.withoutModules(diagnostic.message))
         if let index = samePlace[place] {
-            kept[index].notes.append(
-                Diagnostic.Note(
-                    message: "another target that builds this file finds it too: \(diagnostic.message)",
-                    location: location))
+            // One note, however many targets build the file: the first other target's words, then a count.
+            let others = (againElsewhere[index]?.count ?? 0) + 1
+            let note = againElsewhere[index]?.note ?? kept[index].notes.count
+            let words = againElsewhere[index]?.message ?? diagnostic.message
+            let message =
+                others == 1
+                ? "another target that builds this file finds it too: \(words)"
+                : "\(others) other targets that build this file find it too, one: \(words)"
+            if note == kept[index].notes.count {
+                kept[index].notes.append(Diagnostic.Note(message: message, location: location))
+            } else {
+                kept[index].notes[note].message = message
+            }
+            againElsewhere[index] = (note, others, words)
             return
         }
         let count = perFile[file, default: 0]
