@@ -67,7 +67,9 @@ enum SharedIncludes {
     enum SourceKey: Hashable, Sendable {
         case directory(String)
         case bundle(String, subdirectory: String?)
-        case memory([String: Data])
+        /// The contents as bytes, not `Data`: a `Data` keeps its storage behind an enum whose tag bits
+        /// hide the pointer from LeakSanitizer, which then calls every kept source a leak.
+        case memory([String: [UInt8]])
     }
 
     private struct Key: Hashable {
@@ -97,7 +99,10 @@ enum SharedIncludes {
                     listing: { LayoutStamp.of(path: folder) })
             )
         case let memory as InMemoryLayoutSource:
-            return (.memory(memory.layouts), LayoutStampReader(layout: { _ in .unchanging }, listing: { .unchanging }))
+            return (
+                .memory(memory.layouts.mapValues { Array($0) }),
+                LayoutStampReader(layout: { _ in .unchanging }, listing: { .unchanging })
+            )
         case let bundle as BundleLayoutSource:
             let subdirectory = bundle.subdirectory
             let resources = bundle.bundle.resourceURL ?? bundle.bundle.bundleURL
@@ -131,7 +136,9 @@ enum SharedIncludes {
         }
         // The stamps are taken outside the lock: loads of other sources do not wait for this one's `stat`s.
         if let kept, kept.isCurrent() { return kept }
-        let fresh = IncludeStore(source: source, catalog: catalog, stamps: stamps)
+        // A kept store holds what it reads from; contents in memory it holds as bytes (see `HeldLayouts`).
+        let held: any LayoutSource = if case .memory(let layouts) = sourceKey { HeldLayouts(layouts) } else { source }
+        let fresh = IncludeStore(source: held, catalog: catalog, stamps: stamps)
         entries.withLock { state in
             if state.stores[key] == nil, state.stores.count >= capacity {
                 let oldest = state.stores.sorted { $0.value.used < $1.value.used }.prefix(capacity / 2)
@@ -147,6 +154,27 @@ enum SharedIncludes {
     static func removeAll() {
         entries.withLock { $0.stores.removeAll() }
     }
+}
+
+/// An `InMemoryLayoutSource`'s contents as a kept store holds them: bytes, each handed out as a `Data` when
+/// read. A `Data` keeps its storage behind an enum whose tag bits hide the pointer from LeakSanitizer, so
+/// a store kept for the next load would otherwise show every source it holds as a leak.
+struct HeldLayouts: LayoutSource {
+    let layouts: [String: [UInt8]]
+
+    init(_ layouts: [String: [UInt8]]) {
+        self.layouts = layouts
+    }
+
+    func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
+        guard let bytes = layouts[name] else {
+            // The same error, with the names held, as the source would have thrown.
+            return try InMemoryLayoutSource(layouts.mapValues { Data($0) }).loadLayout(named: name)
+        }
+        return LayoutData(data: Data(bytes), file: "\(name).layout.xml")
+    }
+
+    func layoutNames() -> [String]? { Array(layouts.keys) }
 }
 
 /// How one source's layouts and listing are stamped (see `LayoutStamp`).
