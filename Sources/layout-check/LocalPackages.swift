@@ -30,10 +30,11 @@ struct LocalPackages {
     /// What the run says about them: each package read, what it could not read.
     var summaries: [String] = []
 
-    /// The manifests under `paths` (directories only), in the order found.
+    /// The manifests under `paths` (directories only), in the order found, and the first one past
+    /// `maximumManifests`, which is not read (the run says so).
     static func manifests(
         under paths: [SystemPath], isExcluded: (@Sendable (SystemPath) -> Bool)?
-    ) -> (files: [InputFile], diagnostics: [Diagnostic]) {
+    ) -> (files: [InputFile], diagnostics: [Diagnostic], firstUnread: String?) {
         var search = FileDiscovery(suffix: "Package.swift", yieldsSuffixAlone: true)
         search.isExcluded = { path in
             vendoredFolders.contains(path.description.split(separator: "/").last.map(String.init) ?? "")
@@ -41,10 +42,12 @@ struct LocalPackages {
         }
         for path in paths where path != .standardInput && LayoutCheck.isDirectory(path) { try? search.add(path) }
         var files: [InputFile] = []
-        while let file = search.next(), files.count < maximumManifests {
-            if file.displayPath.split(separator: "/").last == "Package.swift" { files.append(file) }
+        while let file = search.next() {
+            guard file.displayPath.split(separator: "/").last == "Package.swift" else { continue }
+            guard files.count < maximumManifests else { return (files, search.diagnostics, file.displayPath) }
+            files.append(file)
         }
-        return (files, search.diagnostics)
+        return (files, search.diagnostics, nil)
     }
 
     /// Reads each manifest through a worker of its own (sourcekitd, the calls named `Package` kept whole).
@@ -240,7 +243,12 @@ extension RunPlan {
             let folder = parts.dropLast(path.description.hasSuffix("/") ? 2 : 1).joined(separator: "/")
             return SystemPath(folder.isEmpty ? "." : folder)
         }
-        let (files, _) = LocalPackages.manifests(under: folders, isExcluded: exclusion)
+        let (files, _, firstUnread) = LocalPackages.manifests(under: folders, isExcluded: exclusion)
+        if let firstUnread {
+            projects.summaries.append(
+                "only the first \(LocalPackages.maximumManifests) Swift packages' manifests were read; from "
+                    + "\(firstUnread) on, their targets are not the run's (name the folders to check as PATHs)")
+        }
         guard !files.isEmpty,
             let library = try? SourceKit.locate(
                 toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)

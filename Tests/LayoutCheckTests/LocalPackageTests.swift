@@ -117,6 +117,22 @@ import Testing
         #expect(result.standardError.contains("in no target"), "the package's nibs are then no target's: \(result)")
     }
 
+    /// Past 256 manifests the rest are not read, and the run says so, naming the first one left out, rather
+    /// than leaving its nibs in no target without a word.
+    @Test func manifestsPastTheLimitAreSaidNotSilentlyLeftOut() throws {
+        let (scratch, copy) = try Self.copyOfTheFixture()
+        defer { scratch.remove() }
+        for index in 0..<256 {
+            let folder = copy.appendingPathComponent("Vendor/P\(String(index + 1_000))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\")\n".utf8)
+                .write(to: folder.appendingPathComponent("Package.swift"))
+        }
+        let result = try runLayoutCheck(["App"], in: scratch.url, timeout: .seconds(120))
+        #expect(
+            result.standardError.contains("only the first 256 Swift packages' manifests were read; from "), "\(result)")
+    }
+
     /// Without an Xcode project, the packages' targets are the run's only when they hold every nib: the
     /// package alone is checked by target; with the app's nibs beside it, the whole folder in folder mode.
     @Test func withoutAProjectPackagesAreTheTargetsOnlyWhenTheyHoldEveryNib() throws {
