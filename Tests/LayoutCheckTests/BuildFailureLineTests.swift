@@ -4,6 +4,14 @@ import Testing
 /// The build plugin's run (`--touch`) that fails ends with a line naming each failing layout and its rules:
 /// SwiftPM ends the build with a bare `error: fatalError` after it (issue 40, item 8).
 @Suite struct BuildFailureLineTests {
+    /// The last line `layout-check` wrote to standard error. Under LeakSanitizer (CI's AddressSanitizer
+    /// pass) the runtime adds its table of the suppressions used after it, between lines of dashes.
+    static func lastLine(_ standardError: String) -> String {
+        var lines = standardError.split(separator: "\n").map(String.init)
+        if let report = lines.firstIndex(where: { $0.hasPrefix("-----") }) { lines = Array(lines[..<report]) }
+        return lines.last ?? ""
+    }
+
     @Test func aFailedPluginRunEndsWithALineNamingTheLayoutAndTheRule() throws {
         let folder = try MainActorEntriesTests.copy()
         defer { folder.remove() }
@@ -14,7 +22,7 @@ import Testing
         let stamp = folder.url.appendingPathComponent("stamp.swift").path
         let result = try runLayoutCheck(MainActorEntriesTests.arguments + ["--touch", stamp], in: folder.url)
         #expect(result.status == 1, "\(result)")
-        let last = result.standardError.split(separator: "\n").last.map(String.init) ?? ""
+        let last = Self.lastLine(result.standardError)
         #expect(
             last == "error: layout-check failed the build: Layouts/Settings.layout.xml:13:64 [unknown-action]",
             "\(result)")
@@ -26,7 +34,7 @@ import Testing
             with: #"<action name="savTapped" destination="owner"/><action name="sveTapped" destination="owner"/>"#)
         let twice = try runLayoutCheck(MainActorEntriesTests.arguments + ["--touch", stamp], in: folder.url)
         #expect(
-            twice.standardError.split(separator: "\n").last
+            Self.lastLine(twice.standardError)
                 == "error: layout-check failed the build: Layouts/Settings.layout.xml:13:64 [unknown-action] (2 findings)",
             "\(twice)")
     }
@@ -40,7 +48,7 @@ import Testing
         let result = try runLayoutCheck(
             MainActorEntriesTests.arguments + ["--touch", folder.url.appendingPathComponent("stamp").path],
             in: folder.url)
-        let last = result.standardError.split(separator: "\n").last.map(String.init) ?? ""
+        let last = Self.lastLine(result.standardError)
         #expect(
             last == "error: layout-check failed the build: Layouts/Feed.layout.xml:4:5 [unconnected-action] "
                 + "(2 findings, also unknown-action)", "\(result)")
