@@ -101,7 +101,7 @@ status=0
 log=$(check) || status=$?
 echo "$log"
 [ "$status" = 1 ] || fail "the planted typo exited with $status, not 1"
-grep -F "MyApp/ProfileView.xib,line=7," <<<"$log" | grep -qF "nameLabl" || fail "no annotation at the xib's line 7"
+grep -qF "nameLabl" < <(grep -F "MyApp/ProfileView.xib,line=7," <<<"$log") || fail "no annotation at the xib's line 7"
 grep -qF "did you mean 'nameLabel'?" <<<"$log" || fail "no did-you-mean for the typo"
 if grep -qF "$root" <<<"$log"; then fail "the run read files of the LayoutKit checkout"; fi
 

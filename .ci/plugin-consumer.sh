@@ -44,7 +44,7 @@ echo "fixed layout: the build passed in $((SECONDS - start))s"
 grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the fixed layout was not checked"; }
 
 # The resource bundle holds the layouts and nothing of the plugin's: its stamp is not an app resource.
-bundle=$(find "$scratch" -maxdepth 3 -type d -name "*_Cards.resources" | head -n 1)
+bundle=$(find "$scratch" -maxdepth 3 -type d -name "*_Cards.resources" -print -quit)
 [ -n "$bundle" ] || fail "no resource bundle for Cards under $scratch"
 extra=$(cd "$bundle" && find . -type f ! -name "*.layout.xml")
 [ -z "$extra" ] || fail "the resource bundle holds more than the layouts: $extra"
@@ -63,7 +63,7 @@ if log=$(build); then echo "$log"; fail "the build passed after a Swift-only out
 echo "Swift-only rename: the build failed in $((SECONDS - start))s"
 grep -F "$layout:5:9: error: " <<<"$log" | grep -F "[unknown-outlet]" \
     || { echo "$log"; fail "no file:line:column error at the layout for the Swift-only rename"; }
-grep -F "$swift:" <<<"$log" | grep -qF "note:" || { echo "$log"; fail "no note at the Swift line"; }
+grep -qF "note:" < <(grep -F "$swift:" <<<"$log") || { echo "$log"; fail "no note at the Swift line"; }
 
 # 5. An outlet added in Swift and in the layout together (the rename completed): the build passes,
 # and the Swift edit reran the check.
@@ -84,7 +84,7 @@ sed -i 's/resources: \[.copy("Layouts")\]/resources: [.process("Layouts")]/' "$c
 grep -q '.process("Layouts")' "$consumer/Package.swift" || fail "the manifest was not switched to .process"
 sed -i 's/outlet="badgeLabel"/outlet="badgLabel"/' "$layout"
 if log=$(build); then echo "$log"; fail "the build passed with a broken layout under .process"; fi
-grep -F "$layout:" <<<"$log" | grep -qF "[unknown-outlet]" \
+grep -qF "[unknown-outlet]" < <(grep -F "$layout:" <<<"$log") \
     || { echo "$log"; fail "no error for the broken layout under .process"; }
 sed -i 's/outlet="badgLabel"/outlet="badgeLabel"/' "$layout"
 log=$(build) || { echo "$log"; fail "the build failed under .process with the layout fixed"; }
@@ -141,7 +141,7 @@ log=$(build) || { echo "$log"; fail "the build failed on a finding its configura
 grep -q "Checking the layouts of Cards" <<<"$log" || { echo "$log"; fail "the configuration edit did not rerun the check"; }
 sed -i '/<finding /d' "$consumer/Sources/Cards/layout-check-baseline.xml"
 if log=$(build); then echo "$log"; fail "the build passed after the baseline stopped recording the finding"; fi
-grep -F "$layout:" <<<"$log" | grep -qF "[unknown-outlet]" \
+grep -qF "[unknown-outlet]" < <(grep -F "$layout:" <<<"$log") \
     || { echo "$log"; fail "no error for the finding once the baseline no longer records it"; }
 echo "baseline in the configuration: adopted, and an input of the build"
 cp "$root/Examples/PluginConsumer/Sources/Cards/Layouts/CardCell.layout.xml" "$layout"
@@ -186,7 +186,7 @@ if log=$(build); then echo "$log"; fail "the build passed after an owner action 
 grep -F "$screen:12:17: error: " <<<"$log" | grep -F "[unknown-action]" \
     || { echo "$log"; fail "no file:line:column error at the layout for the renamed owner action"; }
 last=$(grep -v "fatalError" <<<"$log" | grep "error: " | tail -n 1)
-grep -F "error: layout-check failed the build: $screen:" <<<"$last" | grep -qF "unknown-action" \
+grep -qF "unknown-action" < <(grep -F "error: layout-check failed the build: $screen:" <<<"$last") \
     || { echo "$log"; fail "the build's last error does not name the layout and the rule: $last"; }
 echo "README's view controller: a renamed .mainActor owner action fails the build at the layout"
 rm -f "$owner" "$screen"
@@ -202,7 +202,7 @@ log=$(build) || { echo "$log"; fail "the build failed with the schemas just writ
 sed -i 's/<outlet name="titleLabel"/<outlet name="headlineLabel"/' "$consumer/Schemas/Cards.classes.xml"
 grep -q headlineLabel "$consumer/Schemas/Cards.classes.xml" || fail "the schema was not edited"
 if log=$(build); then echo "$log"; fail "the build passed after the root Schemas/ drifted (stale green)"; fi
-grep -F "$consumer/Schemas/Cards.classes.xml:" <<<"$log" | grep -qF "[schema-drift]" \
+grep -qF "[schema-drift]" < <(grep -F "$consumer/Schemas/Cards.classes.xml:" <<<"$log") \
     || { echo "$log"; fail "no schema-drift from the build for the root Schemas/"; }
 if plugin --target Cards >/dev/null; then fail "the command plugin passed the drifted root Schemas/"; fi
 grep -q "schema-drift" "$work/stderr" || grep -q "found errors" "$work/stderr" \

@@ -13,7 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 fail() { echo "release-consumer: $*" >&2; exit 1; }
 
-version=$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' "$root/CHANGELOG.md" | head -n 1)
+version=$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' "$root/CHANGELOG.md" | sed -n 1p)
 [ -n "$version" ] || fail "no release heading (## X.Y.Z) in CHANGELOG.md"
 grep -qF "from: \"$version\"" "$root/README.md" || fail "the README's dependency line does not say from: \"$version\""
 recorded_version=$(awk '$1 == "version" { print $2 }' "$root/API/RELEASE")

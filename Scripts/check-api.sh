@@ -55,7 +55,7 @@ self_test() {
     (cd "$tree" && bash Scripts/check-api.sh --baseline-dir "$baseline_dir") >"$log" 2>&1 || status=$?
     local expected='LayoutKit: API breakage: constructor Color.init(hex:) has been removed'
     if [ "$status" -eq 1 ] && grep -qF "$expected" "$log" && ! grep -q 'decodedObjectCount.*# <why>' "$log" &&
-        grep -A3 '^check-api: changes to @_spi and package' "$log" | grep -q 'decodedObjectCount'; then
+        grep -q 'decodedObjectCount' < <(grep -A3 '^check-api: changes to @_spi and package' "$log"); then
         echo "check-api self-test: passed — the check failed with exit status 1; its report:"
         sed -n '/^check-api: changes to @_spi and package/,$p' "$log" | sed 's/^/    /'
     else

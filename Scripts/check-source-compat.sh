@@ -35,7 +35,7 @@ check_mode() {
     # The manifest reads LAYOUTKIT_COMPAT_MODE; LayoutKit itself is built once, in its own mode, and reused.
     if ! LAYOUTKIT_COMPAT_MODE=$mode swift build --build-tests --package-path "$root/Compatibility" \
         --scratch-path "$scratch_path" >"$log" 2>&1; then
-        grep -E "error:" "$log" | sort -u | head -40 >&2
+        grep -E "error:" "$log" | sort -u | sed -n 1,40p >&2
         echo "check-source-compat: Swift ${mode} mode: the corpus does not build (log: $log)" >&2
         return 1
     fi
@@ -43,7 +43,7 @@ check_mode() {
     # the corpus's LanguageMode probe (checked by the tests) says which mode each target was built in.
     if ! LAYOUTKIT_COMPAT_MODE=$mode swift test --skip-build --package-path "$root/Compatibility" \
         --scratch-path "$scratch_path" >>"$log" 2>&1; then
-        grep -E "✘|error:|XCTAssert|failed" "$log" | head -40 >&2
+        grep -E "✘|error:|XCTAssert|failed" "$log" | sed -n 1,40p >&2
         echo "check-source-compat: Swift ${mode} mode: the corpus's tests fail (log: $log)" >&2
         return 1
     fi
@@ -116,7 +116,7 @@ PY
     if [ "$status" -eq 1 ] && grep -qF "$expected" "$log" && grep -q "Swift 5 mode: the corpus does not build" "$log"; then
         echo "check-source-compat self-test: passed — the check failed with exit status 1; its report:"
         grep "^check-source-compat" "$log" | sed 's/^/    /'
-        grep -F "$expected" "$log" | head -3 | sed 's/^/    /'
+        grep -F "$expected" "$log" | sed -n '1,3s/^/    /p'
     else
         cat "$log" >&2
         fail "self-test FAILED: expected exit status 1 with '$expected' in Swift 5 mode, got status $status" 1
