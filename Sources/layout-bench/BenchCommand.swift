@@ -48,6 +48,8 @@ enum BenchCommand {
         case loadFeatureFirst = "load-1.1-first"
         case instantiateFeature = "instantiate-1.1"
         case handwrittenFeature = "handwritten-1.1"
+        /// The raw libxml2 parse of both files of the load 1.1 rows, for comparison.
+        case libxml2Feature = "libxml2-1.1"
     }
 
     static let usage = """
@@ -73,7 +75,7 @@ enum BenchCommand {
           --profile STEP      repeat one step --iterations times (default 20000) without timing it, for
                               valgrind --tool=callgrind: read, load, instantiate, load-1.1, load-1.1-first,
                               instantiate-1.1, or an
-                              alternative: libxml2, xmlparser, handwritten, handwritten-1.1
+                              alternative: libxml2, xmlparser, handwritten, handwritten-1.1, libxml2-1.1
 
         """
 
@@ -271,6 +273,13 @@ enum BenchCommand {
             for _ in 0..<iterations { Sink.keep(StoryCell.buildByHand(dateFormatter: formatter).subviews.count) }
         case .handwrittenFeature:
             for _ in 0..<iterations { Sink.keep(FeatureCell.buildByHand().subviews.count) }
+        case .libxml2Feature:
+            RawLibXML2.initialize()
+            let cell = Array(FeatureCell.layout.utf8)
+            let header = Array(try FeatureCell.headerLayout().utf8)
+            for _ in 0..<iterations {
+                Sink.keep(RawLibXML2.parseAndFree(cell) && RawLibXML2.parseAndFree(header) ? 1 : 0)
+            }
         case .loadFeature, .loadFeatureFirst:
             let source = InMemoryLayoutSource([
                 "FeatureCell": FeatureCell.layout, "ProfileHeader": try FeatureCell.headerLayout(),

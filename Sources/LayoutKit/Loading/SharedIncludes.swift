@@ -69,7 +69,7 @@ enum SharedIncludes {
         case bundle(String, subdirectory: String?)
         /// The contents as bytes, not `Data`: a `Data` keeps its storage behind an enum whose tag bits
         /// hide the pointer from LeakSanitizer, which then calls every kept source a leak.
-        case memory([String: [UInt8]])
+        case memory([String: HeldBytes])
     }
 
     private struct Key: Hashable {
@@ -100,7 +100,7 @@ enum SharedIncludes {
             )
         case let memory as InMemoryLayoutSource:
             return (
-                .memory(memory.layouts.mapValues { Array($0) }),
+                .memory(memory.layouts.mapValues { HeldBytes(Array($0)) }),
                 LayoutStampReader(layout: { _ in .unchanging }, listing: { .unchanging })
             )
         case let bundle as BundleLayoutSource:
@@ -160,21 +160,48 @@ enum SharedIncludes {
 /// read. A `Data` keeps its storage behind an enum whose tag bits hide the pointer from LeakSanitizer, so
 /// a store kept for the next load would otherwise show every source it holds as a leak.
 struct HeldLayouts: LayoutSource {
-    let layouts: [String: [UInt8]]
+    let layouts: [String: HeldBytes]
 
-    init(_ layouts: [String: [UInt8]]) {
+    init(_ layouts: [String: HeldBytes]) {
         self.layouts = layouts
     }
 
     func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
-        guard let bytes = layouts[name] else {
+        guard let held = layouts[name] else {
             // The same error, with the names held, as the source would have thrown.
-            return try InMemoryLayoutSource(layouts.mapValues { Data($0) }).loadLayout(named: name)
+            return try InMemoryLayoutSource(layouts.mapValues { Data($0.bytes) }).loadLayout(named: name)
         }
-        return LayoutData(data: Data(bytes), file: "\(name).layout.xml")
+        return LayoutData(data: Data(held.bytes), file: "\(name).layout.xml")
     }
 
     func layoutNames() -> [String]? { Array(layouts.keys) }
+}
+
+/// One in-memory layout's bytes as a store's key holds them, hashed and compared as a block of memory:
+/// `[UInt8]`'s own `Hashable` feeds the hasher a byte at a time, which made hashing the key of a
+/// 2 KB source most of a load whose includes were shared.
+struct HeldBytes: Hashable, Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    static func == (left: HeldBytes, right: HeldBytes) -> Bool {
+        guard left.bytes.count == right.bytes.count else { return false }
+        return left.bytes.withUnsafeBytes { left in
+            right.bytes.withUnsafeBytes { right in
+                // Both counts are equal: without an address, both are empty.
+                guard let first = left.baseAddress, let second = right.baseAddress else { return true }
+                return memcmp(first, second, left.count) == 0
+            }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 }
 
 /// How one source's layouts and listing are stamped (see `LayoutStamp`).

@@ -140,8 +140,10 @@ final class IncludeStore: Sendable {
     /// store of one run, one cache or one load.
     let stamps: LayoutStampReader?
     private let names = Locked<KnownNames??>(nil)
-    private let decoded = Locked<[String: DecodedLayout]>([:])
-    private let checked = Locked<[String: CheckedLayout]>([:])
+    // Held in boxes: every look-up hands out one reference rather than a copy of the layout's model,
+    // document and analysis (some twenty references each, retained and released per copy).
+    private let decoded = Locked<[String: Held<DecodedLayout>]>([:])
+    private let checked = Locked<[String: Held<CheckedLayout>]>([:])
     private let summaries = Locked<[String: IncludeSummary]>([:])
     private let templates = Locked<[String: LayoutTemplate]>([:])
 
@@ -162,7 +164,7 @@ final class IncludeStore: Sendable {
         if case .some(.some(let known)) = names.withLock({ $0 }) {
             guard let stamp = known.stamp, stamp.isTrusted, stamp == stamps.listing() else { return false }
         }
-        let recorded = decoded.withLock { $0.map { ($0.key, $0.value.stamp) } }
+        let recorded = decoded.withLock { $0.map { ($0.key, $0.value.value.stamp) } }
         for (name, stamp) in recorded {
             guard let stamp, stamp.isTrusted, stamp == stamps.layout(name) else { return false }
         }
@@ -173,7 +175,7 @@ final class IncludeStore: Sendable {
     /// between the stamps' check and a load's own read of it.
     func holds(_ name: String, otherThan bytes: [UInt8]) -> Bool {
         guard let held = decoded.withLock({ $0[name] }) else { return false }
-        return held.source != bytes
+        return held.value.source != bytes
     }
 
     /// The names the source knows, asked for once; `nil` when it cannot list them.
@@ -206,11 +208,11 @@ final class IncludeStore: Sendable {
 
     /// Records a layout already read under its name (the file being checked), so it is not read again.
     func seed(_ name: String, decoded layout: DecodedLayout, checked result: CheckedLayout) {
-        decoded.withLock { if $0[name] == nil { $0[name] = layout } }
-        checked.withLock { if $0[name] == nil { $0[name] = result } }
+        decoded.withLock { if $0[name] == nil { $0[name] = Held(layout) } }
+        checked.withLock { if $0[name] == nil { $0[name] = Held(result) } }
     }
 
-    func decodedLayout(_ name: String) -> DecodedLayout {
+    func decodedLayout(_ name: String) -> Held<DecodedLayout> {
         if let found = decoded.withLock({ $0[name] }) { return found }
         let file = "\(name).layout.xml"
         // Stamped before it is read: a change while it is read is seen by the next load.
@@ -228,17 +230,19 @@ final class IncludeStore: Sendable {
             }
         }
         result.stamp = stamp
+        let held = Held(result)
         return decoded.withLock { decoded in
             if let earlier = decoded[name] { return earlier }
-            decoded[name] = result
-            return result
+            decoded[name] = held
+            return held
         }
     }
 
-    func checkedLayout(_ name: String) -> CheckedLayout {
+    func checkedLayout(_ name: String) -> Held<CheckedLayout> {
         if let found = checked.withLock({ $0[name] }) { return found }
-        let result = LayoutValidator.check(
-            decodedLayout(name), catalog: catalog, includes: self, ruleSettings: ruleSettings)
+        let result = Held(
+            LayoutValidator.check(
+                decodedLayout(name).value, catalog: catalog, includes: self, ruleSettings: ruleSettings))
         return checked.withLock { checked in
             if let earlier = checked[name] { return earlier }
             checked[name] = result
@@ -250,9 +254,12 @@ final class IncludeStore: Sendable {
     /// top-level object to stand for (its include is reported for that).
     func objectType(of name: String) -> IncludeResolution.ObjectType? {
         var name = name
-        var seen: Set<String> = []
-        while seen.count <= IncludeResolution.maximumDepth, seen.insert(name).inserted {
-            guard let layout = decodedLayout(name).layout, layout.topLevel.count == 1, let top = layout.topLevel.first
+        // At most `maximumDepth + 1` names, nearly always one: an array searched in order, not a set.
+        var seen: [String] = []
+        while seen.count <= IncludeResolution.maximumDepth, !seen.contains(name) {
+            seen.append(name)
+            let entry = decodedLayout(name)
+            guard let layout = entry.value.layout, layout.topLevel.count == 1, let top = layout.topLevel.first
             else { return nil }
             guard let include = layout.nodes[top].include else {
                 return IncludeResolution.ObjectType(
@@ -287,31 +294,43 @@ final class IncludeStore: Sendable {
 
     /// The names a layout includes that the source can give.
     private func edges(of name: String) -> [String] {
-        checkedLayout(name).sites.map(\.name).filter { decodedLayout($0).failure == nil }
+        let sites = checkedLayout(name).value.sites
+        var names: [String] = []
+        names.reserveCapacity(sites.count)
+        for site in sites where decodedLayout(site.name).value.failure == nil { names.append(site.name) }
+        return names
     }
 
     /// Tarjan's strongly connected components over the layouts reachable from `start`, iteratively:
     /// each component is finished after every component it includes, so its includes' summaries are
     /// known when its own are made. Layouts summarised already are not walked again.
     private func computeSummaries(from start: String) {
-        guard decodedLayout(start).failure == nil, summaries.withLock({ $0[start] }) == nil else { return }
+        guard decodedLayout(start).value.failure == nil, summaries.withLock({ $0[start] }) == nil else { return }
+        // Each layout walked is known by its order of discovery; the rest of its state is kept in arrays
+        // by that number, so a step hashes its name once.
         struct Frame {
-            var name: String
+            var order: Int
             var edges: [String]
+            /// Whether the layout includes itself: a component of one is a cycle only then.
+            var includesItself: Bool
             var next = 0
         }
         var order: [String: Int] = [:]
-        var low: [String: Int] = [:]
-        var stack: [String] = []
-        var onStack: Set<String> = []
+        var walked: [String] = []
+        var low: [Int] = []
+        var onStack: [Bool] = []
+        var stack: [Int] = []
         var frames: [Frame] = []
         func push(_ name: String) {
-            order[name] = order.count
-            low[name] = order[name]
-            stack.append(name)
-            onStack.insert(name)
-            let pending = edges(of: name).filter { target in summaries.withLock { $0[target] } == nil }
-            frames.append(Frame(name: name, edges: pending))
+            let number = walked.count
+            order[name] = number
+            walked.append(name)
+            low.append(number)
+            onStack.append(true)
+            stack.append(number)
+            let all = edges(of: name)
+            let pending = all.filter { target in summaries.withLock { $0[target] } == nil }
+            frames.append(Frame(order: number, edges: pending, includesItself: all.contains(name)))
         }
         push(start)
         while let frame = frames.last {
@@ -319,23 +338,23 @@ final class IncludeStore: Sendable {
                 let target = frame.edges[frame.next]
                 frames[frames.count - 1].next += 1
                 if let targetOrder = order[target] {
-                    if onStack.contains(target) { low[frame.name] = min(low[frame.name] ?? 0, targetOrder) }
+                    if onStack[targetOrder] { low[frame.order] = min(low[frame.order], targetOrder) }
                 } else {
                     push(target)
                 }
                 continue
             }
             frames.removeLast()
-            let frameLow = low[frame.name] ?? 0
-            if let parent = frames.last { low[parent.name] = min(low[parent.name] ?? 0, frameLow) }
-            guard frameLow == order[frame.name] else { continue }
+            let frameLow = low[frame.order]
+            if let parent = frames.last { low[parent.order] = min(low[parent.order], frameLow) }
+            guard frameLow == frame.order else { continue }
             var component: Set<String> = []
             while let member = stack.popLast() {
-                onStack.remove(member)
-                component.insert(member)
-                if member == frame.name { break }
+                onStack[member] = false
+                component.insert(walked[member])
+                if member == frame.order { break }
             }
-            finish(component)
+            finish(component, includesItself: frame.includesItself)
         }
     }
 
@@ -343,22 +362,25 @@ final class IncludeStore: Sendable {
     /// thread that finds one of them summarised then finds them all, and never walks a cycle with
     /// some of its edges missing (which made cycles longer than the depth limit come out differently
     /// on each run with several jobs).
-    private func finish(_ component: Set<String>) {
+    ///
+    /// - Parameter includesItself: Whether a component of one layout includes that layout itself.
+    private func finish(_ component: Set<String>, includesItself: Bool) {
         let members = component.sorted()
         let cycles =
-            component.count > 1 || members.contains { edges(of: $0).contains($0) }
+            component.count > 1 || includesItself
             ? ComponentGraph(members, edges: edges(of:)) : nil
         var made: [(String, IncludeSummary)] = []
         for name in members {
             let own = checkedLayout(name)
-            guard let layout = decodedLayout(name).layout else {
-                made.append((name, IncludeSummary(diagnostics: [], errors: own.errors, depth: 0)))
+            let decoded = decodedLayout(name)
+            guard let layout = decoded.value.layout else {
+                made.append((name, IncludeSummary(diagnostics: [], errors: own.value.errors, depth: 0)))
                 continue
             }
             var summary = judge(
-                own.sites, of: name, layout: layout, elements: own.elements, component: component, cycles: cycles,
-                source: decodedLayout(name).source)
-            summary.errors += own.errors
+                own.value.sites, of: name, layout: layout, elements: own.value.elements, component: component,
+                cycles: cycles, source: decoded.value.source)
+            summary.errors += own.value.errors
             made.append((name, summary))
         }
         summaries.withLock { summaries in
@@ -390,7 +412,7 @@ final class IncludeStore: Sendable {
                 errors += 1
                 collector.report(rule, message, at: location)
             }
-            switch target.failure {
+            switch target.value.failure {
             case .unknown(let reason):
                 let closest = knownNames.flatMap {
                     suggestions.closest(to: site.name, in: $0.sorted, countingTies: true)
@@ -414,8 +436,8 @@ final class IncludeStore: Sendable {
                 continue
             case nil: break
             }
-            if let included = target.layout, let problem = Self.shapeProblem(of: included) {
-                report(.invalidInclude, "cannot include \(target.file): \(problem)")
+            if let included = target.value.layout, let problem = Self.shapeProblem(of: included) {
+                report(.invalidInclude, "cannot include \(target.value.file): \(problem)")
                 continue
             }
             if component.contains(site.name), let name, let cycles {
@@ -437,7 +459,8 @@ final class IncludeStore: Sendable {
                 errors += 1
                 var diagnostic = Diagnostic(
                     rule: .invalidInclude,
-                    message: "cannot include \(target.file): it has \(count); check it by itself", location: location)
+                    message: "cannot include \(target.value.file): it has \(count); check it by itself",
+                    location: location)
                 if let first = firstError(of: site.name), let place = first.sourceLocation {
                     diagnostic.notes = [
                         Diagnostic.Note(message: "first error: \(first.message) [\(first.rule)]", location: place)
@@ -471,7 +494,7 @@ final class IncludeStore: Sendable {
 
     /// The first error a broken layout has, by itself or at one of its includes.
     private func firstError(of name: String) -> Diagnostic? {
-        let own = checkedLayout(name).diagnostics.first { $0.severity == .error }
+        let own = checkedLayout(name).value.diagnostics.first { $0.severity == .error }
         return own ?? summaries.withLock { $0[name] }?.diagnostics.first
     }
 
@@ -481,9 +504,9 @@ final class IncludeStore: Sendable {
     func template(_ name: String) -> LayoutTemplate? {
         if let found = templates.withLock({ $0[name] }) { return found }
         let own = checkedLayout(name)
-        guard let catalog, let analysis = own.analysis, let classes = own.classes else { return nil }
+        guard let catalog, let analysis = own.value.analysis, let classes = own.value.classes else { return nil }
         var included: [Int: LayoutTemplate] = [:]
-        for site in own.sites {
+        for site in own.value.sites {
             // Nesting is at most `maximumDepth` deep here: deeper is an error, and this runs on none.
             guard let template = template(site.name) else { return nil }
             included[site.object] = template
@@ -494,6 +517,16 @@ final class IncludeStore: Sendable {
             templates[name] = compiled
             return compiled
         }
+    }
+}
+
+/// A value a store hands out by reference: one retain per look-up, not a copy of every reference the
+/// value holds.
+final class Held<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
