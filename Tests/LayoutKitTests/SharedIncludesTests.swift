@@ -117,6 +117,21 @@ import Testing
         }
     }
 
+    /// An in-memory source's key compares and hashes its bytes as one block: the same bytes are one key,
+    /// a byte changed or one fewer another.
+    @Test func inMemoryContentsAreOneKeyExactlyWhenTheirBytesAre() {
+        let bytes = Array(IncludeTests.layouts["Badge"]!.utf8)
+        var changed = bytes
+        changed[changed.count - 1] ^= 1
+        let same = HeldBytes(Array(bytes))
+        #expect(HeldBytes(bytes) == same)
+        #expect(HeldBytes(bytes).hashValue == same.hashValue)
+        #expect(HeldBytes(bytes) != HeldBytes(changed))
+        #expect(HeldBytes(bytes) != HeldBytes(Array(bytes.dropLast())))
+        #expect(HeldBytes([]) == HeldBytes([]))
+        #expect(HeldBytes([]) != HeldBytes([0]))
+    }
+
     @Test func concurrentLoadsShareOneStoreSafely() throws {
         let texts = Locked<[String?]>([])
         let folder = folder
