@@ -269,3 +269,38 @@ final class Results: Sendable {
 
     var counts: (Int, Int) { state.withLock { ($0.passed, $0.failed) } }
 }
+
+/// A layout source looks its files up by name in a folder, so what it finds there is opened as a search
+/// opens files: without blocking, and only if it is a regular file.
+@Suite struct LayoutSourceFileTypeTests {
+    @Test func aFIFOWhereALayoutShouldBeFailsTheLoadInsteadOfBlockingIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fifo-source-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("Pipe.layout.xml").path
+        try #require(mkfifo(pipe, 0o644) == 0)
+
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Locked<LayoutError?>(nil)
+        DispatchQueue.global().async {
+            do throws(LayoutError) {
+                _ = try DirectoryLayoutSource(folder).loadLayout(named: "Pipe")
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        if finished.wait(timeout: .now() + 10) == .timedOut {
+            // The load is blocked in open(2), waiting for a writer: be that writer, so the test ends.
+            let writer = open(pipe, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            finished.wait()
+            Issue.record("loading a FIFO named like a layout blocked until a writer opened it")
+            return
+        }
+        let error = try #require(outcome.withLock { $0 })
+        #expect(error.rules == [.unreadableFile])
+        #expect(error.description.contains("not a regular file"))
+    }
+}

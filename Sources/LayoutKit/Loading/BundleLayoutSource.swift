@@ -25,7 +25,7 @@ public struct BundleLayoutSource: LayoutSource {
     /// Reads the resource `NAME.layout.xml`.
     ///
     /// - Throws: `LayoutError` with `unreadable-file` naming the path where the resource was looked
-    ///   for when the bundle has no such resource or it cannot be read.
+    ///   for when the bundle has no such resource, it cannot be read, or it is not a regular file.
     public func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
         let resource = "\(name).layout.xml"
         guard let url = bundle.url(forResource: name, withExtension: "layout.xml", subdirectory: subdirectory) else {
@@ -35,7 +35,7 @@ public struct BundleLayoutSource: LayoutSource {
                 displayName(folder.appendingPathComponent(resource)), because: "the bundle has no resource \(resource)")
         }
         let file = displayName(url)
-        return LayoutData(data: Data(try LayoutFile.read(url, displayedAs: file)), file: file)
+        return LayoutData(data: Data(try LayoutFile.read(url, displayedAs: file, regularFileOnly: true)), file: file)
     }
 
     /// `BUNDLE/PATH`: the bundle's folder name and the file's path inside it; the whole path for a file

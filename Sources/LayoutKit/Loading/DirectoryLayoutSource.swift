@@ -17,11 +17,11 @@ public struct DirectoryLayoutSource: LayoutSource {
 
     /// Reads `NAME.layout.xml` from the folder; diagnostics name the file by its path.
     ///
-    /// - Throws: `LayoutError` with `unreadable-file` naming the path when the file is missing or
-    ///   cannot be read.
+    /// - Throws: `LayoutError` with `unreadable-file` naming the path when the file is missing, cannot
+    ///   be read, or is not a regular file (a FIFO there fails the load rather than blocking it).
     public func loadLayout(named name: String) throws(LayoutError) -> LayoutData {
         let url = directory.appendingPathComponent("\(name).layout.xml")
-        return LayoutData(data: Data(try LayoutFile.read(url)), file: url.path)
+        return LayoutData(data: Data(try LayoutFile.read(url, regularFileOnly: true)), file: url.path)
     }
 
     /// The names of the folder's `*.layout.xml` entries (a folder named so too, which then cannot be read).

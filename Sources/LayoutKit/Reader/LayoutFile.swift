@@ -126,14 +126,21 @@ private func readFromDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawP
 extension LayoutFile {
     /// The bytes of the layout file at `url`, at most `readLimit` of them.
     ///
+    /// - Parameter regularFileOnly: Whether the file was found by its name in a folder (a
+    ///   `LayoutSource`'s `NAME.layout.xml`) rather than named whole by the caller: then it is opened
+    ///   without blocking and anything but a regular file is refused, so that a FIFO left where a layout
+    ///   should be fails the load instead of stalling it.
     /// - Throws: `LayoutError` with `unreadable-file` at the file's path (or `displayedAs`) when it
     ///   cannot be read, or when `url` is not a file URL.
-    static func read(_ url: URL, displayedAs file: String? = nil) throws(LayoutError) -> [UInt8] {
+    static func read(
+        _ url: URL, displayedAs file: String? = nil, regularFileOnly: Bool = false
+    ) throws(LayoutError) -> [UInt8] {
         guard url.isFileURL else {
             throw .unreadable(url.absoluteString, because: "only file URLs are read")
         }
         let contents = url.withUnsafeFileSystemRepresentation { path in
-            path.map { read(path: $0, regularFileOnly: false) } ?? .unreadable("the path cannot be represented")
+            path.map { read(path: $0, regularFileOnly: regularFileOnly) }
+                ?? .unreadable("the path cannot be represented")
         }
         switch contents {
         case .bytes(let bytes): return bytes
