@@ -106,6 +106,10 @@ struct CheckerBenchmarks {
         var checkerTimes: [Int: [Duration]] = [:]
         var checkerPeak: [Int: Int] = [:]
         var xmllintTimes: [Duration] = []
+        // CPU time (user + system) of the same runs, steadier than wall time on a busy machine: the
+        // check row's work apart from how the two cores were shared.
+        var checkerCPU: [Duration] = []
+        var xmllintCPU: [Duration] = []
         for round in 1...runs {
             progress("timed round \(round) of \(runs)…")
             for files in [0] + sizes {
@@ -113,6 +117,7 @@ struct CheckerBenchmarks {
                 try expectSuccess([exit], log: nil)
                 checkerTimes[files, default: []].append(elapsed)
                 checkerPeak[files] = max(checkerPeak[files] ?? 0, exit.peakMemory)
+                if files == Self.checkSize { checkerCPU.append(exit.cpu) }
                 if files == Self.checkSize, !xmllintCommands.isEmpty {
                     var exits: [ChildExit] = []
                     let elapsed = try clock.measure {
@@ -120,6 +125,7 @@ struct CheckerBenchmarks {
                     }
                     try expectSuccess(exits, log: nil)
                     xmllintTimes.append(elapsed)
+                    xmllintCPU.append(exits.reduce(Duration.zero) { $0 + $1.cpu })
                 }
             }
         }
@@ -196,6 +202,7 @@ struct CheckerBenchmarks {
                 + "Foundation as shared libraries in a plain `swift build -c release`); measure another build, such "
                 + "as one with `--static-swift-stdlib`, with `--layout-check PATH`",
         ]
+        notes.append(Self.cpuNote(checker: checkerCPU, xmllint: xmllintCPU))
         if xmllint == nil {
             notes.append(
                 "check: no `xmllint` on PATH, so its comparison was not measured; install it with "
@@ -208,6 +215,25 @@ struct CheckerBenchmarks {
                     + "and only completed runs are in the table")
         }
         return (rows, notes)
+    }
+
+    /// The check row in CPU time (user + system, medians of the timed runs): per file for each side, and
+    /// their ratio when `xmllint` ran.
+    private static func cpuNote(checker: [Duration], xmllint: [Duration]) -> String {
+        func median(_ samples: [Duration]) -> Duration {
+            Timing(samples: samples.sorted(), operationsPerSample: 1).median
+        }
+        let perFile = median(checker) / checkSize
+        var note =
+            "check, CPU time (user + system): `layout-check` \(Format.duration(median(checker))), "
+            + "\(Format.duration(perFile))/file"
+        if !xmllint.isEmpty {
+            note +=
+                "; `xmllint --schema` (its runs together) \(Format.duration(median(xmllint))), "
+                + "\(Format.duration(median(xmllint) / checkSize))/file; "
+                + "\(Format.fixed(median(checker) / median(xmllint), 2))×"
+        }
+        return note
     }
 
     /// Throws with the end of the log unless every run exited with 0.
