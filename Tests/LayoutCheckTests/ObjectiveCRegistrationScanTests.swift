@@ -33,6 +33,7 @@ import Testing
         #expect(Self.summary("").isEmpty)
         #expect(Self.summary("register").isEmpty)
         #expect(Self.summary("no registration here").isEmpty)
+        #expect(Self.summary("[app registerForRemoteNotifications]; registerNibs: x forCellReuseIdentifier:y").isEmpty)
     }
 
     /// Text with a byte that is not ASCII is searched whole, as it always was, and finds the same.

@@ -27,7 +27,10 @@ package struct ReuseRegistration: Sendable, Hashable {
 package enum ObjectiveCRegistrations {
     /// Every registration in the file's text, in order.
     package static func scan(_ bytes: [UInt8], file: String) -> [ReuseRegistration] {
-        let starts = offsets(of: Array("register".utf8), in: bytes)
+        // Every match begins `registerNib` or `registerClass`.
+        let starts = offsets(of: Array("register".utf8), in: bytes).filter {
+            follows(Array("Nib".utf8), at: $0 + 8, in: bytes) || follows(Array("Class".utf8), at: $0 + 8, in: bytes)
+        }
         guard !starts.isEmpty else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         var found: [ReuseRegistration] = []
@@ -59,8 +62,8 @@ package enum ObjectiveCRegistrations {
     }
 
     /// The pattern's matches, left to right and not overlapping, as `text.matches(of:)` finds them. A match
-    /// begins with `register`, so in ASCII text (one byte, one character) the pattern is tried only where
-    /// that word is (`starts`, byte offsets), not at every character: the regular expression engine's try
+    /// begins with `registerNib` or `registerClass`, so in ASCII text (one byte, one character) the pattern
+    /// is tried only where those words are (`starts`, byte offsets), not at every character: the regular expression engine's try
     /// at each position was most of a run's time on an app of a thousand Objective-C files. Other text is
     /// searched whole, as before.
     private static func matches(
@@ -77,6 +80,11 @@ package enum ObjectiveCRegistrations {
             resume = text.utf8.distance(from: text.utf8.startIndex, to: match.range.upperBound)
         }
         return found
+    }
+
+    /// Whether `bytes` hold `word` at `offset`.
+    private static func follows(_ word: [UInt8], at offset: Int, in bytes: [UInt8]) -> Bool {
+        offset + word.count <= bytes.count && bytes[offset..<offset + word.count].elementsEqual(word)
     }
 
     /// The byte offsets at which `word` begins in `bytes`, left to right: `memchr` for its first byte,
