@@ -50,17 +50,17 @@ struct LocalPackages {
         return (files, search.diagnostics, nil)
     }
 
-    /// Reads each manifest through a worker of its own (sourcekitd, the calls named `Package` kept whole).
-    mutating func read(_ files: [InputFile], library: String) {
+    /// Reads each manifest through the run's worker (sourcekitd, the calls named `Package` kept whole), which
+    /// goes on to read the Swift files: one sourcekitd loaded, not one for the manifests and one for the code.
+    mutating func read(_ files: [InputFile], worker: inout SwiftDeclarationsWorkerConnection) {
         guard !files.isEmpty else { return }
-        var worker: SwiftDeclarationsWorkerConnection
-        do throws(UsageError) {
-            worker = try SwiftDeclarationsWorkerConnection(library: library, calls: ["Package"])
-        } catch {
+        do throws(UsageError) { try worker.ready() } catch {
             summaries.append("the Swift packages' manifests were not read: \(error.message)")
             return
         }
-        defer { worker.finish() }
+        let calls = worker.calls
+        worker.calls = ["Package"]
+        defer { worker.calls = calls }
         let budget = Locked(SourceKitBudget(environment: ProcessInfo.processInfo.environment))
         for file in files {
             let path = file.displayPath
@@ -236,7 +236,9 @@ extension RunPlan {
     /// Reads the local Swift packages under the PATHs (for a project named as a PATH, under its folder)
     /// and adds their targets to the run's (`XcodeProjects.add(_:)`). Nothing is read when sourcekitd
     /// cannot be found: the run says why when it comes to the Swift files.
-    mutating func readLocalPackages(_ arguments: Arguments, exclusion: (@Sendable (SystemPath) -> Bool)?) {
+    mutating func readLocalPackages(
+        _ arguments: Arguments, exclusion: (@Sendable (SystemPath) -> Bool)?, early: inout EarlyWorker
+    ) {
         let folders = arguments.paths.map { path in
             guard XcodeProjects.isProject(path) else { return path }
             let parts = path.description.split(separator: "/", omittingEmptySubsequences: false)
@@ -249,12 +251,9 @@ extension RunPlan {
                 "only the first \(LocalPackages.maximumManifests) Swift packages' manifests were read; from "
                     + "\(firstUnread) on, their targets are not the run's (name the folders to check as PATHs)")
         }
-        guard !files.isEmpty,
-            let library = try? SourceKit.locate(
-                toolchain: arguments.toolchain, environment: ProcessInfo.processInfo.environment)
-        else { return }
+        guard !files.isEmpty else { return }
         var local = LocalPackages()
-        local.read(files, library: library)
+        guard early.lend({ local.read(files, worker: &$0) }) else { return }
         let hadTargets = !projects.targets.isEmpty
         projects.add(local)
         // With no project, the packages are the run's targets only when they hold every Interface Builder

@@ -9,7 +9,7 @@ extension RunPlan {
     /// PATHs are counted, or a named one refused.
     mutating func prepareSwift(
         _ arguments: Arguments, roots: [SwiftSourceRoot], exclusion: (@Sendable (SystemPath) -> Bool)?,
-        missing: inout [UsageError]
+        early: inout EarlyWorker, missing: inout [UsageError]
     ) -> (run: InterfaceBuilderRun?, worker: SwiftDeclarationsWorkerConnection?) {
         guard !roots.isEmpty else {
             if let path = arguments.paths.first(where: { InterfaceBuilderRun.isInterfaceBuilderFile($0) }) {
@@ -39,8 +39,12 @@ extension RunPlan {
             // The identifier rules read calls, which only a run over Interface Builder files needs; a run
             // over layouts alone sends sourcekitd only the files that declare types.
             let readsCalls = run?.findsAnyFile == true || projects.hasInterfaceBuilderFiles
-            let worker = try SwiftDeclarationsWorkerConnection(
-                library: library, calls: readsCalls ? IdentifierUseReader.callees : [])
+            let calls = readsCalls ? IdentifierUseReader.callees : []
+            guard var worker = early.take(library: library) else {
+                return (run, try SwiftDeclarationsWorkerConnection(library: library, calls: calls))
+            }
+            worker.calls = calls
+            try worker.ready()
             return (run, worker)
         } catch {
             sourceKitProblem = error.message
@@ -98,5 +102,84 @@ extension RunPlan {
         var beside = run
         beside.searchBeside(roots)
         inputs.definingOnly = beside
+    }
+}
+
+/// The sourcekitd worker of a run, started as soon as the run knows it reads Swift (a project, an XcodeGen
+/// spec or a package manifest found, or `--swift-sources` named): loading sourcekitd in it then overlaps
+/// reading the projects, and the one worker reads the manifests and then the Swift files.
+struct EarlyWorker {
+    let toolchain: String?
+    private var connection: SwiftDeclarationsWorkerConnection?
+    private var library: String?
+    private var isStarted = false
+
+    init(toolchain: String?) {
+        self.toolchain = toolchain
+    }
+
+    /// Starts the worker, the first time only; not when sourcekitd cannot be found (the run says so where
+    /// it needs it).
+    mutating func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        guard
+            let found = try? SourceKit.locate(
+                toolchain: toolchain, environment: ProcessInfo.processInfo.environment)
+        else { return }
+        library = found
+        connection = SwiftDeclarationsWorkerConnection(starting: found, calls: IdentifierUseReader.callees)
+    }
+
+    /// The worker, for a run that reads the Swift files of `library`; it is no longer this one's to end.
+    mutating func take(library wanted: String) -> SwiftDeclarationsWorkerConnection? {
+        guard library == wanted, let taken = connection else { return nil }
+        connection = nil
+        return taken
+    }
+
+    /// Lends the worker to `body` (the manifests' reading), started first if it was not.
+    mutating func lend(_ body: (inout SwiftDeclarationsWorkerConnection) -> Void) -> Bool {
+        start()
+        guard var lent = connection else { return false }
+        body(&lent)
+        connection = lent
+        return true
+    }
+
+    /// Ends a worker no reading took.
+    mutating func finish() {
+        connection?.finish()
+        connection = nil
+    }
+}
+
+extension RunPlan {
+    /// Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named (with the
+    /// XcodeGen specs and local packages there): their targets bring their own Swift files, modules and
+    /// Interface Builder files. The sourcekitd worker starts as soon as the run knows it reads Swift, and
+    /// loads while the projects are read.
+    mutating func readProjects(
+        _ arguments: Arguments, namedRoots: [SwiftSourceRoot], exclusion: (@Sendable (SystemPath) -> Bool)?,
+        early: inout EarlyWorker
+    ) {
+        if !namedRoots.isEmpty { early.start() }
+        projects = XcodeProjects(
+            arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion,
+            beforeReading: { early.start() })
+        guard namedRoots.isEmpty else { return }
+        if projects.isEmpty, Self.hasGeneratorSpec(arguments) { early.start() }
+        readGeneratorSpecs(arguments)
+        readLocalPackages(arguments, exclusion: exclusion, early: &early)
+    }
+
+    /// Whether a PATH's folder holds an XcodeGen spec (`readGeneratorSpecs` reads it).
+    static func hasGeneratorSpec(_ arguments: Arguments) -> Bool {
+        arguments.paths.contains { path in
+            guard path != .standardInput, LayoutCheck.isDirectory(path) else { return false }
+            var folder = path.description
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            return FileManager.default.fileExists(atPath: folder == "." ? "project.yml" : "\(folder)/project.yml")
+        }
     }
 }

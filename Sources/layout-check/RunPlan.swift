@@ -39,16 +39,13 @@ struct RunPlan {
         for root in namedRoots where !FileManager.default.fileExists(atPath: root.path.description) {
             missing.append(UsageError(message: "--swift-sources: no such file or directory: '\(root.path)'"))
         }
-        // Xcode projects named as PATHs, and those under the PATHs when no Swift sources were named:
-        // their targets bring their own Swift files, modules and Interface Builder files.
-        plan.projects = XcodeProjects(arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion)
-        if namedRoots.isEmpty {
-            plan.readGeneratorSpecs(arguments)
-            plan.readLocalPackages(arguments, exclusion: exclusion)
-        }
+        var early = EarlyWorker(toolchain: arguments.toolchain)
+        plan.readProjects(arguments, namedRoots: namedRoots, exclusion: exclusion, early: &early)
         var swiftRoots = namedRoots + plan.projects.swiftRoots(besides: namedRoots)
         if swiftRoots.isEmpty { swiftRoots = plan.folderMode(arguments, exclusion: exclusion) }
-        let interfaceBuilder = plan.prepareSwift(arguments, roots: swiftRoots, exclusion: exclusion, missing: &missing)
+        let interfaceBuilder = plan.prepareSwift(
+            arguments, roots: swiftRoots, exclusion: exclusion, early: &early, missing: &missing)
+        early.finish()
         guard missing.isEmpty else { return .failure(UsageErrors(errors: missing)) }
         var worker = interfaceBuilder.worker
         if worker != nil {

@@ -16,7 +16,9 @@ import LayoutKit
 ///
 /// Each request is `NAMEBYTES TEXTBYTES\n`, the name, the text; each reply `J BYTES\n` and the compact JSON
 /// of what the catalog reads of sourcekitd's structure (`SwiftStructureFilter`), or `F BYTES\n` and why it
-/// failed. The worker's arguments after the library are the callee names whose calls the run reads.
+/// failed. The worker's arguments after the library are the callee names whose calls the run reads; a
+/// request `NAMEBYTES TEXTBYTES CALLSBYTES\n` names its own after its text, one per line, so that one
+/// worker, started before the run knows which calls it reads, serves the manifests and the Swift files.
 enum SwiftDeclarationsWorker {
     /// The hidden option that makes `layout-check` a worker.
     static let option = "--swift-declarations-worker"
@@ -60,17 +62,25 @@ enum SwiftDeclarationsWorker {
             breakage.logStart()
         #endif
         var input = FrameReader(descriptor: STDIN_FILENO)
+        // The calls of the last request that named its own (a manifest's `Package` among Swift files').
+        var named: (bytes: [UInt8], calls: Set<String>) = ([], [])
         while let header = input.line() {
             let sizes = header.split(separator: " ").compactMap { Int($0) }
-            guard sizes.count == 2, let name = input.bytes(sizes[0]), let text = input.bytes(sizes[1]) else {
-                return 2
+            guard sizes.count == 2 || sizes.count == 3, sizes.allSatisfy({ $0 >= 0 }),
+                let name = input.bytes(sizes[0]), let text = input.bytes(sizes[1])
+            else { return 2 }
+            var requestCalls = calls
+            if sizes.count == 3 {
+                guard let list = input.bytes(sizes[2]) else { return 2 }
+                if list != named.bytes { named = (list, callNames(list)) }
+                requestCalls = named.calls
             }
             let path = String(decoding: name, as: UTF8.self)
             #if DEBUG
                 breakage.breakWorker(on: path.split(separator: "/").last.map(String.init))
             #endif
             let (tag, body) =
-                switch sourceKit.reply(to: text, name: path, calls: calls) {
+                switch sourceKit.reply(to: text, name: path, calls: requestCalls) {
                 case .json(let json): ("J", json)
                 case .failure(let reason): ("F", reason)
                 }
@@ -82,6 +92,11 @@ enum SwiftDeclarationsWorker {
             if text.count > 256 * 1024 { trimMemory() }
         }
         return 0
+    }
+
+    /// The callee names of a request that names its own: one per line.
+    static func callNames(_ list: [UInt8]) -> Set<String> {
+        Set(list.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// glibc's `malloc_trim(0)`, which its Swift module does not declare: found at run time (a null handle
@@ -184,9 +199,12 @@ extension FrameReader {
 /// The parent's side: one worker process, started when needed and again after one dies or hangs.
 struct SwiftDeclarationsWorkerConnection {
     let library: String
-    /// The callee names whose calls the worker keeps (`SwiftFileScan.calls`).
-    let calls: Set<String>
+    /// The callee names whose calls the worker keeps (`SwiftFileScan.calls`): set before a request, it is
+    /// that request's (sent with it when the worker was started with others).
+    var calls: Set<String>
     private var worker: Worker?
+    /// Why the worker started early (`init(starting:calls:)`) could not be started.
+    private var startFailure: UsageError?
 
     private struct Worker {
         let process: Process
@@ -194,6 +212,10 @@ struct SwiftDeclarationsWorkerConnection {
         /// Kept so that its descriptor, which `output` reads, stays open.
         let outputHandle: FileHandle
         var output: FrameReader
+        /// The calls it was started with, which a request that names none keeps.
+        let calls: Set<String>
+        /// Whether it said it has loaded sourcekitd.
+        var isReady = false
         /// The CPU time the worker had used when it was last read (`cpuReadEvery`).
         var cpu: Duration
         /// When `cpu` was read.
@@ -236,6 +258,33 @@ struct SwiftDeclarationsWorkerConnection {
         }
     }
 
+    /// Starts the first worker and returns at once, while it loads sourcekitd (a tenth of a second or
+    /// more, which the run spends reading its projects meanwhile); `ready()` waits for it.
+    init(starting library: String, calls: Set<String>) {
+        self.library = library
+        self.calls = calls
+        stallLimit =
+            TestHooks.value(TestHooks.workerTimeout).flatMap(Int.init).map { .seconds($0) }
+            ?? SwiftDeclarationsWorker.stallLimit
+        switch spawn() {
+        case .success(let started): worker = started
+        case .failure(let reason): startFailure = reason
+        }
+    }
+
+    /// Waits until the worker has loaded sourcekitd.
+    /// - Throws: `UsageError` when it could not, with sourcekitd's reason.
+    mutating func ready() throws(UsageError) {
+        if let startFailure { throw startFailure }
+        guard var running = worker, !running.isReady else { return }
+        if let failure = awaitReady(&running) {
+            worker = nil
+            startFailure = failure
+            throw failure
+        }
+        worker = running
+    }
+
     /// sourcekitd's reply for one file, its CPU time charged to `budget` as it is used (so that workers
     /// working side by side share one budget); a worker that dies on it is a failure naming the crash, one
     /// that uses no CPU for `stallLimit` is stopped as hung, and one working while the budget is spent (by
@@ -248,13 +297,13 @@ struct SwiftDeclarationsWorkerConnection {
             }
         }
         guard var running = worker else { return .reply(.failure("no worker")) }
+        if !running.isReady, let failure = awaitReady(&running) {
+            worker = nil
+            return .reply(.failure(failure.message))
+        }
         worker = running
         budget.withLock { $0.send(bytes: text.count) }
-        let nameBytes = Array(name.utf8)
-        guard
-            SwiftDeclarationsWorker.send(
-                Array("\(nameBytes.count) \(text.count)\n".utf8) + nameBytes + text,
-                to: running.input.fileDescriptor)
+        guard SwiftDeclarationsWorker.send(request(text, name: name, to: running), to: running.input.fileDescriptor)
         else { return .reply(.failure("sourcekitd crashed while reading this file (\(stop()))")) }
 
         var lastProgress = ContinuousClock.now
@@ -334,9 +383,32 @@ struct SwiftDeclarationsWorkerConnection {
         if worker != nil { _ = stop() }
     }
 
+    /// One request's frame: its calls named when they are not those the worker was started with.
+    private func request(_ text: [UInt8], name: String, to running: Worker) -> [UInt8] {
+        let nameBytes = Array(name.utf8)
+        guard calls != running.calls else {
+            return Array("\(nameBytes.count) \(text.count)\n".utf8) + nameBytes + text
+        }
+        let list = Array(calls.sorted().joined(separator: "\n").utf8)
+        return Array("\(nameBytes.count) \(text.count) \(list.count)\n".utf8) + nameBytes + text + list
+    }
+
     /// A new worker that has loaded sourcekitd, or why there is none.
     private func start() -> Result<Worker, UsageError> {
-        let notStarted = UsageError(message: "the worker process that reads Swift files could not be started")
+        switch spawn() {
+        case .success(var started):
+            if let failure = awaitReady(&started) { return .failure(failure) }
+            return .success(started)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    private static let notStarted = UsageError(
+        message: "the worker process that reads Swift files could not be started")
+
+    /// A new worker process, loading sourcekitd.
+    private func spawn() -> Result<Worker, UsageError> {
+        let notStarted = Self.notStarted
         // The worker is this executable, run with its option.
         guard let executable = RunningExecutable.path() else { return .failure(notStarted) }
         let process = Process()
@@ -348,24 +420,36 @@ struct SwiftDeclarationsWorkerConnection {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return .failure(notStarted) }
-        var reader = FrameReader(descriptor: output.fileHandleForReading.fileDescriptor)
-        reader.deadline = ContinuousClock.now + stallLimit
-        let header = reader.line()
-        let parts = (header ?? "").split(separator: " ", maxSplits: 1)
-        guard parts.first == "R" else {
-            let count = parts.count == 2 ? Int(parts[1]).map { min(max($0, 0), 65536) } ?? 0 : 0
-            let reason = parts.first == "F" ? reader.bytes(count).map { String(decoding: $0, as: UTF8.self) } : nil
-            kill(process.processIdentifier, SIGKILL)
-            try? input.fileHandleForWriting.close()
-            let killed = ContinuousClock.now + Self.reapLimit
-            while process.isRunning, ContinuousClock.now < killed { usleep(10_000) }
-            return .failure(reason.map { UsageError(message: $0) } ?? notStarted)
-        }
-        reader.deadline = nil
         return .success(
             Worker(
                 process: process, input: input.fileHandleForWriting, outputHandle: output.fileHandleForReading,
-                output: reader, cpu: SourceKitBudget.cpuTime(of: process.processIdentifier) ?? .zero))
+                output: FrameReader(descriptor: output.fileHandleForReading.fileDescriptor), calls: calls,
+                cpu: .zero))
+    }
+
+    /// Waits for a new worker's first frame: `nil` once it has loaded sourcekitd (its CPU time from then on
+    /// is what the budget counts), else why not, the worker killed.
+    private func awaitReady(_ running: inout Worker) -> UsageError? {
+        running.output.deadline = ContinuousClock.now + stallLimit
+        let header = running.output.line()
+        let parts = (header ?? "").split(separator: " ", maxSplits: 1)
+        guard parts.first == "R" else {
+            let count = parts.count == 2 ? Int(parts[1]).map { min(max($0, 0), 65536) } ?? 0 : 0
+            let reason =
+                parts.first == "F" ? running.output.bytes(count).map { String(decoding: $0, as: UTF8.self) } : nil
+            kill(running.process.processIdentifier, SIGKILL)
+            try? running.input.close()
+            let killed = ContinuousClock.now + Self.reapLimit
+            while running.process.isRunning, ContinuousClock.now < killed { usleep(10_000) }
+            try? running.outputHandle.close()
+            return reason.map { UsageError(message: $0) } ?? Self.notStarted
+        }
+        running.output.deadline = nil
+        running.output.timedOut = false
+        running.isReady = true
+        running.cpu = SourceKitBudget.cpuTime(of: running.process.processIdentifier) ?? .zero
+        running.cpuReadAt = ContinuousClock.now
+        return nil
     }
 
     /// Closes the worker's input, waits for it to end, and says how it ended.

@@ -50,8 +50,12 @@ struct XcodeProjects {
     }
 
     /// Reads the projects the PATHs name, and with `searchingDirectories` those under the PATHs that
-    /// are directories (every `*.xcodeproj/project.pbxproj` the search finds).
-    init(_ paths: [SystemPath], searchingDirectories: Bool, isExcluded: (@Sendable (SystemPath) -> Bool)?) {
+    /// are directories (every `*.xcodeproj/project.pbxproj` the search finds); `beforeReading` is called
+    /// before each project found is read (at the first, the run starts its sourcekitd worker).
+    init(
+        _ paths: [SystemPath], searchingDirectories: Bool, isExcluded: (@Sendable (SystemPath) -> Bool)?,
+        beforeReading: () -> Void = {}
+    ) {
         var search = FileDiscovery(suffix: "project.pbxproj", yieldsSuffixAlone: true)
         search.isExcluded = isExcluded
         for path in paths where path != .standardInput {
@@ -77,6 +81,7 @@ struct XcodeProjects {
             // Only a project file in its bundle: `X.xcodeproj/project.pbxproj`.
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj") else { continue }
             let folder = parts.dropLast(2).joined(separator: "/")
+            beforeReading()
             switch file.contents() {
             case .unreadable(let reason): diagnostics.append(file.unreadable(reason))
             case .bytes(let bytes):

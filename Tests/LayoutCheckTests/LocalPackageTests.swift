@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import layout_check
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -32,6 +34,36 @@ import Testing
                 "read the Swift package \(Self.folder)/Packages/Feature/Package.swift: Feature, Core, FeatureTests"),
             "\(result)")
         #expect(!result.standardError.contains("in no target"), "\(result)")
+    }
+
+    /// The manifests are read by the worker that goes on to read the Swift files, started when the first
+    /// project is found: one sourcekitd loaded for the run, not one for the manifests and one for the code,
+    /// and the same findings.
+    @Test func oneWorkerReadsTheManifestsAndTheSwiftFiles() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let log = scratch.path + "/workers.log"
+        let result = try runLayoutCheck(
+            ["--format", "json", Self.folder], environment: [TestHooks.workerLog: log])
+        #expect(result.status == 1, "\(result)")
+        #expect(try result.report().diagnostics.map(\.rule) == ["unknown-outlet"], "\(result)")
+        #expect(result.standardError.contains("read the Swift package"), "\(result)")
+        let started = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(started.count == 1, "\(started)")
+    }
+
+    /// A worker started early that cannot load sourcekitd says why where the run needs it: the manifests
+    /// are not read with it, and the Interface Builder files cannot be checked, a usage error as when the
+    /// worker started later.
+    @Test func aWorkerStartedEarlyThatCannotLoadSourcekitdSaysWhy() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try scratch.write("not a library", to: "toolchain/libsourcekitdInProc.so")
+        let library = scratch.path + "/toolchain/libsourcekitdInProc.so"
+        let result = try runLayoutCheck(["--toolchain", library, Self.folder], timeout: .seconds(60))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardOutput.isEmpty, "\(result)")
+        #expect(result.standardError.contains("cannot check Interface Builder files: cannot load"), "\(result)")
     }
 
     /// The app target links FeatureKit, so its storyboard's BannerView is the package's class, whose

@@ -1,5 +1,13 @@
 import LayoutKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A reuse identifier registered by code other than the Swift the checker reads through sourcekitd: an
 /// Objective-C `registerNib:forCellReuseIdentifier:` and its kin.
 package struct ReuseRegistration: Sendable, Hashable {
@@ -19,14 +27,16 @@ package struct ReuseRegistration: Sendable, Hashable {
 package enum ObjectiveCRegistrations {
     /// Every registration in the file's text, in order.
     package static func scan(_ bytes: [UInt8], file: String) -> [ReuseRegistration] {
+        // Every match begins `registerNib` or `registerClass`.
+        let starts = offsets(of: Array("register".utf8), in: bytes).filter {
+            follows(Array("Nib".utf8), at: $0 + 8, in: bytes) || follows(Array("Class".utf8), at: $0 + 8, in: bytes)
+        }
+        guard !starts.isEmpty else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("register") else { return [] }
         var found: [ReuseRegistration] = []
         var line = 1
         var counted = text.startIndex
-        let pattern =
-            /register(?:Nib|Class)\s*:[^;{}]*?\b(forCellReuseIdentifier|forCellWithReuseIdentifier|forHeaderFooterViewReuseIdentifier|withReuseIdentifier)\s*:\s*(?:@"([^"\\\n]*)"\s*\])?/
-        for match in text.matches(of: pattern) {
+        for match in matches(in: text, bytes: bytes, startingAt: starts) {
             line += text[counted..<match.range.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
             counted = match.range.lowerBound
             let registry: IdentifierUse.Registry =
@@ -44,5 +54,56 @@ package enum ObjectiveCRegistrations {
                     location: SourceLocation(file: file, line: line, column: column)))
         }
         return found
+    }
+
+    /// A registration (a value each time: `Regex` is not `Sendable`).
+    private static var pattern: Regex<(Substring, Substring, Substring?)> {
+        /register(?:Nib|Class)\s*:[^;{}]*?\b(forCellReuseIdentifier|forCellWithReuseIdentifier|forHeaderFooterViewReuseIdentifier|withReuseIdentifier)\s*:\s*(?:@"([^"\\\n]*)"\s*\])?/
+    }
+
+    /// The pattern's matches, left to right and not overlapping, as `text.matches(of:)` finds them. A match
+    /// begins with `registerNib` or `registerClass`, so in ASCII text (one byte, one character) the pattern
+    /// is tried only where those words are (`starts`, byte offsets), not at every character: the regular expression engine's try
+    /// at each position was most of a run's time on an app of a thousand Objective-C files. Other text is
+    /// searched whole, as before.
+    private static func matches(
+        in text: String, bytes: [UInt8], startingAt starts: [Int]
+    ) -> [Regex<(Substring, Substring, Substring?)>.Match] {
+        let pattern = Self.pattern
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.matches(of: pattern) }
+        var found: [Regex<(Substring, Substring, Substring?)>.Match] = []
+        var resume = 0
+        for start in starts where start >= resume {
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: start)
+            guard let match = text[index...].prefixMatch(of: pattern) else { continue }
+            found.append(match)
+            resume = text.utf8.distance(from: text.utf8.startIndex, to: match.range.upperBound)
+        }
+        return found
+    }
+
+    /// Whether `bytes` hold `word` at `offset`.
+    private static func follows(_ word: [UInt8], at offset: Int, in bytes: [UInt8]) -> Bool {
+        offset + word.count <= bytes.count && bytes[offset..<offset + word.count].elementsEqual(word)
+    }
+
+    /// The byte offsets at which `word` begins in `bytes`, left to right: `memchr` for its first byte,
+    /// `memcmp` for the rest.
+    static func offsets(of word: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard let first = word.first, bytes.count >= word.count else { return [] }
+        var result: [Int] = []
+        bytes.withUnsafeBytes { text in
+            word.withUnsafeBytes { needle in
+                guard let base = text.baseAddress, let rest = needle.baseAddress else { return }
+                let last = text.count - needle.count
+                var index = 0
+                while index <= last, let found = memchr(base + index, Int32(first), last - index + 1) {
+                    index = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + index, rest, needle.count) == 0 { result.append(index) }
+                    index += 1
+                }
+            }
+        }
+        return result
     }
 }
