@@ -244,14 +244,18 @@ struct SwiftDeclarationsWorkerConnection {
     /// the tests' setting (`TestHooks.workerTimeout`).
     private let stallLimit: Duration
 
+    /// `SwiftDeclarationsWorker.stallLimit`, or the tests' setting (`TestHooks.workerTimeout`).
+    private static func configuredStallLimit() -> Duration {
+        TestHooks.value(TestHooks.workerTimeout).flatMap(Int.init).map { .seconds($0) }
+            ?? SwiftDeclarationsWorker.stallLimit
+    }
+
     /// Starts the first worker, which loads sourcekitd from `library`.
     /// - Throws: `UsageError` when it cannot, with sourcekitd's reason.
     init(library: String, calls: Set<String>) throws(UsageError) {
         self.library = library
         self.calls = calls
-        stallLimit =
-            TestHooks.value(TestHooks.workerTimeout).flatMap(Int.init).map { .seconds($0) }
-            ?? SwiftDeclarationsWorker.stallLimit
+        stallLimit = Self.configuredStallLimit()
         switch start() {
         case .success(let started): worker = started
         case .failure(let reason): throw reason
@@ -263,9 +267,7 @@ struct SwiftDeclarationsWorkerConnection {
     init(starting library: String, calls: Set<String>) {
         self.library = library
         self.calls = calls
-        stallLimit =
-            TestHooks.value(TestHooks.workerTimeout).flatMap(Int.init).map { .seconds($0) }
-            ?? SwiftDeclarationsWorker.stallLimit
+        stallLimit = Self.configuredStallLimit()
         switch spawn() {
         case .success(let started): worker = started
         case .failure(let reason): startFailure = reason
