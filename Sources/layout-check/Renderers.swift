@@ -36,6 +36,10 @@ struct Report: Sendable {
                 ? ""
                 : "; skipped \(skipped.joined(separator: " and ")) Interface Builder file"
                     + (skippedFiles.values.reduce(0, +) == 1 ? "" : "s") + ", which UIKit's checks do not apply to")
+            // A run that found nothing says so, rather than passing as "0 files, 0 errors" alone (a
+            // mistyped path in CI, a folder whose layouts moved). Project lines already say what was read.
+            + (files == 0 && skipped.isEmpty && projects.isEmpty
+                ? "; no file to check was found under the paths given" : "")
             + "\n"
     }
 }

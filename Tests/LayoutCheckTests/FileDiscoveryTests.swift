@@ -229,6 +229,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.hasPrefix("0 files, 0 errors, 0 warnings"))
+        #expect(result.standardError.contains("no file to check was found under the paths given"), "\(result)")
     }
 
     @Test func standardInputIsOneLayoutNamedStdin() throws {
