@@ -168,18 +168,7 @@ extension RunPlan {
             arguments.paths, searchingDirectories: namedRoots.isEmpty, isExcluded: exclusion,
             beforeReading: { early.start() })
         guard namedRoots.isEmpty else { return }
-        if projects.isEmpty, Self.hasGeneratorSpec(arguments) { early.start() }
-        readGeneratorSpecs(arguments)
+        readGeneratorSpecs(arguments, beforeReading: { early.start() })
         readLocalPackages(arguments, exclusion: exclusion, early: &early)
-    }
-
-    /// Whether a PATH's folder holds an XcodeGen spec (`readGeneratorSpecs` reads it).
-    static func hasGeneratorSpec(_ arguments: Arguments) -> Bool {
-        arguments.paths.contains { path in
-            guard path != .standardInput, LayoutCheck.isDirectory(path) else { return false }
-            var folder = path.description
-            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-            return FileManager.default.fileExists(atPath: folder == "." ? "project.yml" : "\(folder)/project.yml")
-        }
     }
 }

@@ -6,8 +6,8 @@ extension RunPlan {
     /// With no Xcode project under the PATHs, the project a generator would make: an XcodeGen spec
     /// (`project.yml`) in a PATH's folder gives the run its targets (`XcodeProjects.add(_:spec:in:)`); one
     /// it cannot read, or Tuist's `Project.swift`, which is code, is said once, and the run stays in
-    /// folder mode.
-    mutating func readGeneratorSpecs(_ arguments: Arguments) {
+    /// folder mode. `beforeReading` is called before a spec is read (the run starts its sourcekitd worker).
+    mutating func readGeneratorSpecs(_ arguments: Arguments, beforeReading: () -> Void = {}) {
         guard projects.isEmpty else { return }
         for path in arguments.paths where path != .standardInput && LayoutCheck.isDirectory(path) {
             var folder = path.description
@@ -15,6 +15,7 @@ extension RunPlan {
             let prefix = folder == "." ? "" : "\(folder)/"
             let spec = SystemPath("\(prefix)project.yml")
             if FileManager.default.fileExists(atPath: spec.description) {
+                beforeReading()
                 readXcodeGenSpec(spec, in: folder)
             } else if FileManager.default.fileExists(atPath: "\(prefix)Project.swift") {
                 projects.summaries.append(
