@@ -269,6 +269,30 @@ import Testing
         #expect(notes == ["BadgeCells.swift:13", "SportsCell.xib:11", "WeatherCell.xib:11"], "\(notes)")
     }
 
+    /// A base cell's outlet that a subclass's nib connects and the base cell's own nib leaves unconnected
+    /// (GoMap's `TextPairTableCell.isSet`): a member read (`cell.marker`) may be of the subclass, so it is a
+    /// warning that says so, with a note where the subclass is used. A bare read in the base cell's own code
+    /// runs on every base cell, and an outlet no object connects crashes wherever it is read: both stay
+    /// errors. On the code before, all three were errors.
+    @Test func anOutletASubclassConnectsIsAWarningWhenOnlyMemberReadsCouldCrash() throws {
+        let folder = "\(Self.folder)/SubclassConnects"
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App=\(folder)", folder])
+        #expect(result.status == 1, "\(result)")
+        let diagnostics = try result.report().diagnostics
+        let found = diagnostics.map { diagnostic in
+            let outlet = diagnostic.message.firstMatch(of: /outlet '([a-z]+)'/).map { String($0.output.1) } ?? "?"
+            return "\(diagnostic.severity) \(diagnostic.rule) \(outlet)"
+        }
+        #expect(
+            found == [
+                "error unconnected-outlet badge", "warning unconnected-outlet marker", "error unconnected-outlet stale",
+            ], "\(result)")
+        let warning = try #require(diagnostics.first { $0.severity == "warning" })
+        #expect(warning.message.contains("App.TagCell connects it"), "\(warning)")
+        let notes = (warning.notes ?? []).map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line)" }
+        #expect(notes == ["PairCells.swift:11", "TagCell.xib:11"], "\(notes)")
+    }
+
     /// An `@objc` method that is no `@IBAction` answers an action's selector (one named `@objc(name:)`, and
     /// every method of an `@objc extension`), and an extension of a typealias of the class adds its
     /// `@IBAction`s to the class; an action renamed away in Swift is still `unknown-action`.

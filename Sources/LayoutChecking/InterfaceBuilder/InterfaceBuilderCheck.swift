@@ -228,7 +228,13 @@ package struct InterfaceBuilderCheck: Sendable {
             var location: SourceLocation
             var declaringClass: String
             var classes: [(name: String, use: SourceLocation)]
+            /// Whether some class's objects read it as their own (a bare read in its lineage's code), or
+            /// no object of the run connects it at all: then reading it crashes for certain.
+            var certain = false
+            /// A class whose objects connect it, which a member read (`cell.label`) may be reading.
+            var connectedOn: String?
         }
+        let connectedOn = connectingSubclasses(usage)
         // By declaration: a base class's outlet left unconnected by several subclasses is one finding.
         var byDeclaration: [SourceLocation: Unconnected] = [:]
         for (key, use) in usage.firstUse.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
@@ -242,30 +248,80 @@ package struct InterfaceBuilderCheck: Sendable {
                         !usage.connected.contains(OutletKey(classKey: key, outlet: outlet.name)),
                         uses?.mayCrash(outlet.name, ancestors: ancestors, isClass: { classes.declares($0) }) ?? true
                     else { continue }
-                    byDeclaration[
-                        location,
-                        default: Unconnected(
-                            name: outlet.name, location: location, declaringClass: owner.name, classes: [])
-                    ].classes.append((className, use))
+                    // Another class's objects connect it: a member read may be theirs, not this class's.
+                    let elsewhere = connectedOn[OutletKey(classKey: owner.key, outlet: outlet.name)]
+                    let certain =
+                        elsewhere == nil
+                        || uses?.readsOwn(outlet.name, ancestors: ancestors, isClass: { classes.declares($0) })
+                            ?? true
+                    // Taken out and put back, so that appending to its classes copies nothing.
+                    var entry =
+                        byDeclaration.removeValue(forKey: location)
+                        ?? Unconnected(name: outlet.name, location: location, declaringClass: owner.name, classes: [])
+                    entry.classes.append((className, use))
+                    entry.certain = entry.certain || certain
+                    entry.connectedOn = entry.connectedOn ?? elsewhere
+                    byDeclaration[location] = entry
                 }
             }
         }
         return byDeclaration.values.sorted { $0.classes[0].use < $1.classes[0].use }.map { unconnected in
-            let (className, use) = unconnected.classes[0]
-            let others = unconnected.classes.dropFirst()
-            let name = unconnected.name
-            let diagnostic = Diagnostic(
-                rule: .unconnectedOutlet,
-                message: "outlet '\(name)' of \(className) is implicitly unwrapped, but no Interface Builder file "
-                    + "that uses \(className) connects it; reading it will crash"
-                    + (others.isEmpty
-                        ? ""
-                        : " (\(others.count) more \(others.count == 1 ? "class leaves" : "classes leave") it unconnected too)"),
-                location: use,
-                notes: [Diagnostic.Note(message: "outlet '\(name)' is declared here", location: unconnected.location)]
-                    + others.map { Diagnostic.Note(message: "\($0.name) leaves it unconnected too", location: $0.use) })
-            return (diagnostic, "\(unconnected.declaringClass).\(name)")
+            (
+                unconnectedDiagnostic(
+                    unconnected.name, declaredAt: unconnected.location, classes: unconnected.classes,
+                    connectedOn: unconnected.certain ? nil : unconnected.connectedOn, usage: usage),
+                "\(unconnected.declaringClass).\(unconnected.name)"
+            )
         }
+    }
+
+    /// For each outlet and each class of its lineage, by `OutletKey(classKey: ancestor, outlet:)`, the
+    /// first class (by name) whose objects connect that outlet somewhere in the run and which descends from
+    /// that ancestor: a member read of the outlet (`cell.label`) may be of those objects. One walk of each
+    /// connecting class's lineage, so linear in what the run connects.
+    private func connectingSubclasses(_ usage: InterfaceBuilderUsage) -> [OutletKey: String] {
+        var first: [OutletKey: String] = [:]
+        for connected in usage.connected {
+            for entry in classes.catalog.lineage(of: connected.classKey) {
+                let key = OutletKey(classKey: entry.key, outlet: connected.outlet)
+                if let known = first[key], known <= connected.classKey { continue }
+                first[key] = connected.classKey
+            }
+        }
+        return first
+    }
+
+    /// The `unconnected-outlet` finding of one declaration, at the first class that leaves it unconnected.
+    /// An error; a warning when another class's objects connect it (`connectedOn`) and the code reads it only
+    /// as a member of some object (`cell.label`), which may be one of those: whether a read reaches an
+    /// object that leaves it unconnected is then not in the text.
+    private func unconnectedDiagnostic(
+        _ name: String, declaredAt location: SourceLocation, classes: [(name: String, use: SourceLocation)],
+        connectedOn: String?, usage: InterfaceBuilderUsage
+    ) -> Diagnostic {
+        let (className, use) = classes[0]
+        let others = classes.dropFirst()
+        var message =
+            "outlet '\(name)' of \(className) is implicitly unwrapped, but no Interface Builder file "
+            + "that uses \(className) connects it; reading it will crash"
+        if !others.isEmpty {
+            message +=
+                " (\(others.count) more \(others.count == 1 ? "class leaves" : "classes leave") it unconnected too)"
+        }
+        var notes = [Diagnostic.Note(message: "outlet '\(name)' is declared here", location: location)]
+        notes += others.map { Diagnostic.Note(message: "\($0.name) leaves it unconnected too", location: $0.use) }
+        guard let connectedOn else {
+            return Diagnostic(rule: .unconnectedOutlet, message: message, location: use, notes: notes)
+        }
+        message =
+            "outlet '\(name)' of \(className) is implicitly unwrapped, but no Interface Builder file that uses "
+            + "\(className) connects it; reading it on one will crash, but \(connectedOn) connects it, and the code "
+            + "reads '\(name)' only as a member of some object ('x.\(name)'), which may be an object of \(connectedOn)"
+        if let place = usage.firstUse[connectedOn] {
+            notes.append(
+                Diagnostic.Note(message: "\(connectedOn) connects '\(name)'; it is used here", location: place))
+        }
+        return Diagnostic(rule: .unconnectedOutlet, severity: .warning, message: message, location: use, notes: notes)
     }
 
     /// `unconnectedOutlets(_:uses:)` without the Swift code's uses: every unconnected implicitly unwrapped outlet.

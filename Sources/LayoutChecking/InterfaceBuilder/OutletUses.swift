@@ -49,6 +49,15 @@ package struct OutletUses: Sendable {
         return use.forcedRead || use.bareReadTypes.contains { ancestors.contains($0) || !isClass($0) }
     }
 
+    /// Whether some read of `name` is an object's own, for an object whose class and superclasses are
+    /// `ancestors`: a forced bare read in the body of one of them (or of a type that is not a class, a
+    /// protocol's extension), and nothing assigns it. A member read (`cell.label.text`) is not: which
+    /// object it reads is not in the text.
+    package func readsOwn(_ name: String, ancestors: Set<String>, isClass: (String) -> Bool) -> Bool {
+        guard let use = uses[name], !use.assigned else { return false }
+        return use.bareReadTypes.contains { ancestors.contains($0) || !isClass($0) }
+    }
+
     package mutating func merge(_ other: OutletUses) {
         for (name, use) in other.uses {
             uses[name, default: Use()].forcedRead = uses[name, default: Use()].forcedRead || use.forcedRead
