@@ -70,6 +70,10 @@ struct FileDiscovery {
     /// Whether a file named exactly `suffix` is yielded too (`project.pbxproj`); a layout must have a name
     /// before `.layout.xml`.
     private let yieldsSuffixAlone: Bool
+    /// Whether the regular files the search yields are opened as they are found (the layouts' search, whose
+    /// every file is read next): their `stat` is then an `fstat`, and the read looks the path up no second
+    /// time. The searches that only list files (the include index, `findsAnyFile`) leave it off.
+    var opensFiles = false
 
     init(suffix: String, yieldsSuffixAlone: Bool = false) {
         self.suffix = Array(suffix.utf8)
@@ -104,6 +108,7 @@ struct FileDiscovery {
     /// left where it was.
     var findsAnyFile: Bool {
         var copy = self
+        copy.opensFiles = false
         return copy.next() != nil
     }
 
@@ -149,6 +154,13 @@ struct FileDiscovery {
             let mayBeDirectory = Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
             if !yields && !mayBeDirectory { continue }
             let child = listing.directory.appending(name)
+            if opensFiles, yields, Int(type) == DT_REG {
+                switch openedFile(child) {
+                case .found(let file): return file
+                case .passedOver: continue
+                case .notOpened: break
+                }
+            }
             var status = stat()
             let exists = child.withCString({ stat($0, &status) }) == 0
             let statError = exists ? 0 : errno
@@ -181,6 +193,25 @@ struct FileDiscovery {
         }
         self.listing = nil
         return nil
+    }
+
+    /// What opening an entry the file system calls a regular file came to.
+    private enum Opening {
+        case found(InputFile)
+        /// Excluded, or reached before by another path.
+        case passedOver
+        /// It could not be opened as a regular file: the search looks at it by its path, as at any other.
+        case notOpened
+    }
+
+    /// A yielded regular file, opened (without blocking) rather than looked at by its path, so that reading
+    /// it looks the path up no second time; excluded files are not opened.
+    private mutating func openedFile(_ child: SystemPath) -> Opening {
+        guard isExcluded?(child) != true else { return .passedOver }
+        guard let (opened, status) = OpenedFile.opening(child) else { return .notOpened }
+        guard var file = file(child, status: status, isLink: false, outside: nil) else { return .passedOver }
+        file.opened = opened
+        return .found(file)
     }
 
     /// The file a yielded entry is, the first time the search reaches it: refused when it leads out of the

@@ -19,6 +19,9 @@ struct InputFile: Sendable {
     /// Why the search that found this file will not have it read (a symbolic link that leads out of the
     /// repository, a FIFO, socket or device): reading it is then that reason, and nothing is opened.
     var refusal: String?
+    /// The file, opened already by the search that found it (`FileDiscovery.opensFiles`): reading it
+    /// then looks its path up no second time.
+    var opened: OpenedFile?
 
     init(path: SystemPath?, isExplicit: Bool, refusal: String? = nil) {
         self.path = path
@@ -60,7 +63,66 @@ extension InputFile {
     /// search cannot stall the run; it is refused as not a regular file.
     func contents() -> LayoutFile.Contents {
         if let refusal { return .unreadable(refusal) }
+        // A file the search opened is read where it is; should it have grown or failed since, it is read
+        // again by its path as any other.
+        if let bytes = opened?.bytes() { return .bytes(bytes) }
         guard let path else { return LayoutFile.read(descriptor: STDIN_FILENO, expectedCount: 0) }
         return path.withCString { LayoutFile.read(path: $0, regularFileOnly: !isExplicit) }
+    }
+}
+
+/// A regular file the search opened (without blocking) and looked at, kept open until the last copy of
+/// its `InputFile` is gone: the search's `stat` and the read's `open` and `fstat` of the same path become
+/// one `open` and one `fstat`, a path lookup per file fewer.
+final class OpenedFile: Sendable {
+    private let descriptor: Int32
+    private let size: Int
+
+    private init(descriptor: Int32, size: Int) {
+        self.descriptor = descriptor
+        self.size = size
+    }
+
+    deinit { close(descriptor) }
+
+    /// The file at `path` opened as `LayoutFile.read(path:regularFileOnly:)` opens one the search found
+    /// (read only, without blocking), and its status; `nil` when it cannot be opened or is not a regular
+    /// file, which the search then looks at by its path as before.
+    static func opening(_ path: SystemPath) -> (file: OpenedFile, status: stat)? {
+        var descriptor: Int32
+        repeat {
+            descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.isRegularFile else {
+            close(descriptor)
+            return nil
+        }
+        return (OpenedFile(descriptor: descriptor, size: Int(status.st_size)), status)
+    }
+
+    /// The file's bytes from its start, no further than one byte past the input limit, as
+    /// `LayoutFile.read(path:regularFileOnly:)` reads a regular file: one allocation, and a read that
+    /// returns less than asked for has met the end. `nil` when a read fails or the file has grown since it
+    /// was opened (more than its size and less than the limit): then it is read by its path.
+    func bytes() -> [UInt8]? {
+        let capacity = min(max(size, 0), LayoutFile.readLimit - 1) + 1
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            while count < capacity {
+                let got = pread(descriptor, buffer.baseAddress! + count, capacity - count, off_t(count))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                count += got
+                if got == 0 || count < capacity { return }
+            }
+        }
+        guard !failed, bytes.count < capacity || capacity >= LayoutFile.readLimit else { return nil }
+        return bytes
     }
 }
