@@ -74,29 +74,55 @@ extension InputFile {
 /// A regular file the search opened (without blocking) and looked at, kept open until the last copy of
 /// its `InputFile` is gone: the search's `stat` and the read's `open` and `fstat` of the same path become
 /// one `open` and one `fstat`, a path lookup per file fewer.
+///
+/// At most `maximumOpen` are open at once, whatever `--jobs` holds in its batches (32 files a task, a task
+/// a core), so the run stays far below the descriptor limit (256 by default on macOS); past it, files are
+/// found and read by their paths as before.
 final class OpenedFile: Sendable {
     private let descriptor: Int32
     private let size: Int
+
+    /// The most files the searches keep open at once, a quarter of the process's descriptor limit and
+    /// no more than 96 (three batches); `openCount` counts them.
+    static let maximumOpen: Int = {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let found = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        #else
+            let found = getrlimit(RLIMIT_NOFILE, &limit) == 0
+        #endif
+        return found ? min(96, Int(clamping: limit.rlim_cur) / 4) : 0
+    }()
+    private static let openCount = Locked(0)
 
     private init(descriptor: Int32, size: Int) {
         self.descriptor = descriptor
         self.size = size
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        Self.openCount.withLock { $0 -= 1 }
+    }
 
     /// The file at `path` opened as `LayoutFile.read(path:regularFileOnly:)` opens one the search found
     /// (read only, without blocking), and its status; `nil` when it cannot be opened or is not a regular
     /// file, which the search then looks at by its path as before.
     static func opening(_ path: SystemPath) -> (file: OpenedFile, status: stat)? {
+        let hasRoom = openCount.withLock { count in
+            guard count < maximumOpen else { return false }
+            count += 1
+            return true
+        }
+        guard hasRoom else { return nil }
         var descriptor: Int32
         repeat {
             descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { return nil }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.isRegularFile else {
-            close(descriptor)
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, status.isRegularFile else {
+            if descriptor >= 0 { close(descriptor) }
+            openCount.withLock { $0 -= 1 }
             return nil
         }
         return (OpenedFile(descriptor: descriptor, size: Int(status.st_size)), status)
