@@ -60,6 +60,9 @@ struct FileDiscovery {
     /// The directory being read, the index of its area, and the position of the next of its entries.
     private var listing: DirectoryListing?
     private var listingArea = 0
+    /// The directory being read, open while the search opens its files (`opensFiles`), so that each is
+    /// opened by its name in it rather than by its whole path.
+    private var listingDescriptor: OpenedDirectory?
     private var nextEntry = 0
     private var visitedDirectories: Set<FileIdentity> = []
     /// Visited directories whose entries could not be read: nothing in them has been found.
@@ -192,6 +195,7 @@ struct FileDiscovery {
             if let file = file(child, status: exists ? status : nil, isLink: isLink, outside: outside) { return file }
         }
         self.listing = nil
+        listingDescriptor = nil
         return nil
     }
 
@@ -208,7 +212,9 @@ struct FileDiscovery {
     /// it looks the path up no second time; excluded files are not opened.
     private mutating func openedFile(_ child: SystemPath) -> Opening {
         guard isExcluded?(child) != true else { return .passedOver }
-        guard let (opened, status) = OpenedFile.opening(child) else { return .notOpened }
+        guard let (opened, status) = OpenedFile.opening(child, in: listingDescriptor?.descriptor) else {
+            return .notOpened
+        }
         guard var file = file(child, status: status, isLink: false, outside: nil) else { return .passedOver }
         file.opened = opened
         return .found(file)
@@ -342,6 +348,7 @@ struct FileDiscovery {
         switch DirectoryListing.read(directory, identity: identity, modified: status.modification) {
         case .success(let found):
             listing = found
+            listingDescriptor = opensFiles ? OpenedDirectory(directory, identity: identity) : nil
             listingArea = pending.area
             nextEntry = 0
             directoriesRead += 1
@@ -478,6 +485,27 @@ final class DirectoryListings: Sendable {
             kept.bytes += size
         }
     }
+}
+
+/// A directory the search holds open while it opens the files in it by name (`openat`): one component
+/// to look up a file rather than every one of its path.
+private final class OpenedDirectory: Sendable {
+    let descriptor: Int32
+
+    /// The directory at `path`, opened only if it is still the one of `identity` that was listed (it was
+    /// not swapped since); `nil` otherwise, and its files are opened by their paths.
+    init?(_ path: SystemPath, identity: FileIdentity) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, FileIdentity(status) == identity else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
 }
 
 /// A file's identity on this machine, whatever path reaches it.

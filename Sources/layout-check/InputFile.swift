@@ -106,9 +106,13 @@ final class OpenedFile: Sendable {
     }
 
     /// The file at `path` opened as `LayoutFile.read(path:regularFileOnly:)` opens one the search found
-    /// (read only, without blocking), and its status; `nil` when it cannot be opened or is not a regular
-    /// file, which the search then looks at by its path as before.
-    static func opening(_ path: SystemPath) -> (file: OpenedFile, status: stat)? {
+    /// (read only, without blocking; not through a symbolic link put in its place since it was listed),
+    /// and its status; `nil` when it cannot be opened or is not a regular file, which the search then looks
+    /// at by its path as before.
+    ///
+    /// - Parameter directory: The directory that holds the file, open: the file is opened by its name
+    ///   in it (the path's last component), so only that one is looked up.
+    static func opening(_ path: SystemPath, in directory: Int32?) -> (file: OpenedFile, status: stat)? {
         let hasRoom = openCount.withLock { count in
             guard count < maximumOpen else { return false }
             count += 1
@@ -117,7 +121,13 @@ final class OpenedFile: Sendable {
         guard hasRoom else { return nil }
         var descriptor: Int32
         repeat {
-            descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+            descriptor = path.withCString { path in
+                let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW
+                guard let directory, let slash = strrchr(path, Int32(UInt8(ascii: "/"))) else {
+                    return open(path, flags)
+                }
+                return openat(directory, slash + 1, flags)
+            }
         } while descriptor < 0 && errno == EINTR
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0, status.isRegularFile else {
