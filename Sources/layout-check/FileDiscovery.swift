@@ -60,6 +60,9 @@ struct FileDiscovery {
     /// The directory being read, the index of its area, and the position of the next of its entries.
     private var listing: DirectoryListing?
     private var listingArea = 0
+    /// The directory being read, open while the search opens its files (`opensFiles`), so that each is
+    /// opened by its name in it rather than by its whole path.
+    private var listingDescriptor: OpenedDirectory?
     private var nextEntry = 0
     private var visitedDirectories: Set<FileIdentity> = []
     /// Visited directories whose entries could not be read: nothing in them has been found.
@@ -70,6 +73,10 @@ struct FileDiscovery {
     /// Whether a file named exactly `suffix` is yielded too (`project.pbxproj`); a layout must have a name
     /// before `.layout.xml`.
     private let yieldsSuffixAlone: Bool
+    /// Whether the regular files the search yields are opened as they are found (the layouts' search, whose
+    /// every file is read next): their `stat` is then an `fstat`, and the read looks the path up no second
+    /// time. The searches that only list files (the include index, `findsAnyFile`) leave it off.
+    var opensFiles = false
 
     init(suffix: String, yieldsSuffixAlone: Bool = false) {
         self.suffix = Array(suffix.utf8)
@@ -104,6 +111,7 @@ struct FileDiscovery {
     /// left where it was.
     var findsAnyFile: Bool {
         var copy = self
+        copy.opensFiles = false
         return copy.next() != nil
     }
 
@@ -149,6 +157,13 @@ struct FileDiscovery {
             let mayBeDirectory = Int(type) == DT_LNK || Int(type) == DT_UNKNOWN
             if !yields && !mayBeDirectory { continue }
             let child = listing.directory.appending(name)
+            if opensFiles, yields, Int(type) == DT_REG {
+                switch openedFile(child) {
+                case .found(let file): return file
+                case .passedOver: continue
+                case .notOpened: break
+                }
+            }
             var status = stat()
             let exists = child.withCString({ stat($0, &status) }) == 0
             let statError = exists ? 0 : errno
@@ -180,7 +195,29 @@ struct FileDiscovery {
             if let file = file(child, status: exists ? status : nil, isLink: isLink, outside: outside) { return file }
         }
         self.listing = nil
+        listingDescriptor = nil
         return nil
+    }
+
+    /// What opening an entry the file system calls a regular file came to.
+    private enum Opening {
+        case found(InputFile)
+        /// Excluded, or reached before by another path.
+        case passedOver
+        /// It could not be opened as a regular file: the search looks at it by its path, as at any other.
+        case notOpened
+    }
+
+    /// A yielded regular file, opened (without blocking) rather than looked at by its path, so that reading
+    /// it looks the path up no second time; excluded files are not opened.
+    private mutating func openedFile(_ child: SystemPath) -> Opening {
+        guard isExcluded?(child) != true else { return .passedOver }
+        guard let (opened, status) = OpenedFile.opening(child, in: listingDescriptor?.descriptor) else {
+            return .notOpened
+        }
+        guard var file = file(child, status: status, isLink: false, outside: nil) else { return .passedOver }
+        file.opened = opened
+        return .found(file)
     }
 
     /// The file a yielded entry is, the first time the search reaches it: refused when it leads out of the
@@ -311,6 +348,7 @@ struct FileDiscovery {
         switch DirectoryListing.read(directory, identity: identity, modified: status.modification) {
         case .success(let found):
             listing = found
+            listingDescriptor = opensFiles ? OpenedDirectory(directory, identity: identity) : nil
             listingArea = pending.area
             nextEntry = 0
             directoriesRead += 1
@@ -447,6 +485,27 @@ final class DirectoryListings: Sendable {
             kept.bytes += size
         }
     }
+}
+
+/// A directory the search holds open while it opens the files in it by name (`openat`): one component
+/// to look up a file rather than every one of its path.
+private final class OpenedDirectory: Sendable {
+    let descriptor: Int32
+
+    /// The directory at `path`, opened only if it is still the one of `identity` that was listed (it was
+    /// not swapped since); `nil` otherwise, and its files are opened by their paths.
+    init?(_ path: SystemPath, identity: FileIdentity) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, FileIdentity(status) == identity else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
 }
 
 /// A file's identity on this machine, whatever path reaches it.

@@ -122,7 +122,9 @@ struct RunPlan {
             }
             return files
         }
-        inputs.layouts = SearchedFiles(discovery, isExcluded: isExcluded)
+        var checked = discovery
+        checked.opensFiles = true
+        inputs.layouts = SearchedFiles(checked, isExcluded: isExcluded)
         inputs.layoutSource = index
         inputs.layoutName = { file in (file as? InputFile).flatMap { index.name(of: $0) } }
     }
