@@ -40,11 +40,17 @@ extension RunPlan {
             // over layouts alone sends sourcekitd only the files that declare types.
             let readsCalls = run?.findsAnyFile == true || projects.hasInterfaceBuilderFiles
             let calls = readsCalls ? IdentifierUseReader.callees : []
-            guard var worker = early.take(library: library) else {
-                return (run, try SwiftDeclarationsWorkerConnection(library: library, calls: calls))
-            }
+            var worker =
+                early.take(library: library) ?? SwiftDeclarationsWorkerConnection(starting: library, calls: calls)
             worker.calls = calls
-            try worker.ready()
+            // A run of enough files reads them in two workers: the second loads sourcekitd beside the first.
+            if SwiftSources.usesTwoWorkers(roots, jobs: arguments.jobs, isExcluded: exclusion ?? { _ in false }) {
+                worker.startSecond()
+            }
+            do throws(UsageError) { try worker.ready() } catch {
+                worker.finish()
+                throw error
+            }
             return (run, worker)
         } catch {
             sourceKitProblem = error.message

@@ -129,6 +129,8 @@ struct FrameReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// What each `read` fills, made once rather than for each call.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     /// When set, reading gives up at this instant, as at the end of input, and sets `timedOut`; the bytes
     /// read so far stay, so reading again goes on where it stopped.
     var deadline: ContinuousClock.Instant?
@@ -165,12 +167,12 @@ struct FrameReader {
             buffer.removeFirst(start)
             start = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let deadline, !waitForInput(until: deadline) {
                 timedOut = true
                 return false
             }
+            let descriptor = descriptor
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
@@ -205,6 +207,9 @@ struct SwiftDeclarationsWorkerConnection {
     private var worker: Worker?
     /// Why the worker started early (`init(starting:calls:)`) could not be started.
     private var startFailure: UsageError?
+    /// A second worker started beside the first (`startSecond()`), loading sourcekitd while the first
+    /// does; `takeSecond()` gives it to the run's second lane.
+    private var second: Worker?
 
     private struct Worker {
         let process: Process
@@ -272,6 +277,29 @@ struct SwiftDeclarationsWorkerConnection {
         case .success(let started): worker = started
         case .failure(let reason): startFailure = reason
         }
+    }
+
+    /// A connection to a worker already spawned.
+    private init(library: String, calls: Set<String>, spawned: Worker) {
+        self.library = library
+        self.calls = calls
+        stallLimit = Self.configuredStallLimit()
+        worker = spawned
+    }
+
+    /// Starts a second worker now, with the calls set now, so that it loads sourcekitd while the first one
+    /// does rather than once the first is reading (a tenth of a second or more of the second lane's).
+    mutating func startSecond() {
+        guard second == nil, case .success(let started) = spawn() else { return }
+        second = started
+    }
+
+    /// The second worker `startSecond()` started, perhaps still loading sourcekitd (`ready()` waits for
+    /// it); `nil` when none was started.
+    mutating func takeSecond() -> SwiftDeclarationsWorkerConnection? {
+        guard let spawned = second else { return nil }
+        second = nil
+        return SwiftDeclarationsWorkerConnection(library: library, calls: spawned.calls, spawned: spawned)
     }
 
     /// Waits until the worker has loaded sourcekitd.
@@ -380,9 +408,14 @@ struct SwiftDeclarationsWorkerConnection {
                     + "worker was stopped and the next file gets a fresh one"))
     }
 
-    /// Ends the worker, which is waiting for its next request.
+    /// Ends the worker, which is waiting for its next request, and a second one no lane took.
     mutating func finish() {
         if worker != nil { _ = stop() }
+        if let spawned = second {
+            second = nil
+            var untaken = SwiftDeclarationsWorkerConnection(library: library, calls: spawned.calls, spawned: spawned)
+            untaken.finish()
+        }
     }
 
     /// One request's frame: its calls named when they are not those the worker was started with.

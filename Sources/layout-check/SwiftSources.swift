@@ -150,19 +150,56 @@ struct SwiftSources {
         // The second worker is started in its own lane, while the first one reads: loading sourcekitd
         // takes a tenth of a second or more, which the first worker would otherwise wait out. Should it
         // not start, the first worker reads every file.
+        // A second worker started beside the first (`startSecond()`) has loaded sourcekitd meanwhile.
+        let early = Locked(worker.takeSecond())
         let first = Locked(worker)
         let (library, calls) = (worker.library, worker.calls)
         DispatchQueue.concurrentPerform(iterations: 2) { lane in
             if lane == 0 {
                 first.withLock { outcomes.run(with: &$0, budget: budget) }
-            } else if outcomes.hasFilesLeft,
-                var second = try? SwiftDeclarationsWorkerConnection(library: library, calls: calls)
+                return
+            }
+            var taken = early.withLock { taken in
+                defer { taken = nil }
+                return taken
+            }
+            // One that could not load sourcekitd leaves every file to the first, as when none starts.
+            do throws(UsageError) { try taken?.ready() } catch {
+                taken?.finish()
+                taken = nil
+            }
+            if outcomes.hasFilesLeft,
+                var second = taken ?? (try? SwiftDeclarationsWorkerConnection(library: library, calls: calls))
             {
                 outcomes.run(with: &second, budget: budget)
                 second.finish()
+            } else {
+                taken?.finish()
             }
         }
         worker = first.withLock { $0 }
+    }
+
+    /// Whether a run over `roots` with `jobs` reads its Swift files in two workers (`read`): at least
+    /// `filesPerWorker + 1` files to read, counted as `read` lists them but only that far.
+    static func usesTwoWorkers(
+        _ roots: [SwiftSourceRoot], jobs: Int, isExcluded: @escaping @Sendable (SystemPath) -> Bool
+    ) -> Bool {
+        guard min(jobs, maximumWorkers) >= 2 else { return false }
+        var seen: Set<String> = []
+        for root in roots {
+            var discovery = FileDiscovery(suffix: ".swift")
+            let exceptions = root.exceptions
+            discovery.isExcluded =
+                exceptions.isEmpty ? isExcluded : { exceptions.contains($0.description) || isExcluded($0) }
+            do throws(UsageError) { try discovery.add(root.path, isExplicit: root.target == nil) } catch { continue }
+            while let file = discovery.next() {
+                if exceptions.contains(file.displayPath) { continue }
+                seen.insert(file.displayPath)
+                if seen.count > filesPerWorker { return true }
+            }
+        }
+        return false
     }
 
     /// Each root's files' declarations with its module and target, in the order found; a file compiled

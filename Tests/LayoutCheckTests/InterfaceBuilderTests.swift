@@ -112,6 +112,25 @@ import Testing
         #expect(result.standardError.hasPrefix("2 files, 0 errors, 0 warnings"), "\(result)")
     }
 
+    /// A unit's first file is read and parsed while its check is built (`--jobs 2`, the catalog built on
+    /// the other core), and judged once the check is there; with `--jobs 1` nothing is read ahead. Each
+    /// planted defect, the truncated file, the file that is not Interface Builder's and each other
+    /// platform's file, checked alone (so first), is judged the same either way, to the byte.
+    @Test func aFileReadAheadIsJudgedAsOneReadAfter() throws {
+        var paths = Repository.files(in: Self.defects, suffix: "").map { "\(Self.defects)/\($0)" }
+        paths += Repository.files(in: "\(Self.folder)/Platforms", suffix: "").map { "\(Self.folder)/Platforms/\($0)" }
+        try #require(paths.count >= 8)
+        for path in paths {
+            var outputs: [String] = []
+            for jobs in ["1", "2"] {
+                let result = try runLayoutCheck(["--jobs", jobs, "--format", "json", "--swift-sources", Self.app, path])
+                outputs.append("\(result.status)\n\(result.standardOutput)")
+            }
+            #expect(outputs[0] == outputs[1], "\(path)")
+            #expect(outputs[0].contains("\"rule\"") || outputs[0].hasPrefix("0\n"), "\(path): \(outputs[0])")
+        }
+    }
+
     @Test func everyPlantedDefectIsReportedAtItsElementWithItsSwiftNote() throws {
         let names = Repository.files(in: Self.defects, suffix: "")
         try #require(names.count >= 4)

@@ -137,6 +137,28 @@ import Testing
         #expect(reports[1] == reports[2])
     }
 
+    /// Whether a run starts its second worker beside the first, before any file is read: the same
+    /// count as the reading's own (more than `filesPerWorker` files, each once though two roots list it,
+    /// a root's exceptions left out, `--jobs 2` or more).
+    @Test func theSecondWorkerIsStartedEarlyExactlyWhenTheReadingUsesTwo() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let limit = SwiftSources.filesPerWorker
+        for index in 1...limit { try scratch.write("let a\(index) = 1\n", to: "A/F\(index).swift") }
+        try scratch.write("let b = 1\n", to: "B/Extra.swift")
+        let a = SwiftSourceRoot(SystemPath(scratch.path + "/A"), module: "A")
+        var b = SwiftSourceRoot(SystemPath(scratch.path + "/B"), module: "B")
+        let never: @Sendable (SystemPath) -> Bool = { _ in false }
+        #expect(!SwiftSources.usesTwoWorkers([a], jobs: 2, isExcluded: never))
+        #expect(!SwiftSources.usesTwoWorkers([a, a], jobs: 2, isExcluded: never))
+        #expect(SwiftSources.usesTwoWorkers([a, b], jobs: 2, isExcluded: never))
+        #expect(!SwiftSources.usesTwoWorkers([a, b], jobs: 1, isExcluded: never))
+        let extra: @Sendable (SystemPath) -> Bool = { $0.description.hasSuffix("Extra.swift") }
+        #expect(!SwiftSources.usesTwoWorkers([a, b], jobs: 2, isExcluded: extra))
+        b.exceptions = [scratch.path + "/B/Extra.swift"]
+        #expect(!SwiftSources.usesTwoWorkers([a, b], jobs: 2, isExcluded: never))
+    }
+
     /// A nib whose File's Owner is `owner`, its view's label connected to the outlet `titleLabel`.
     private static func nib(owner: String) -> String {
         """

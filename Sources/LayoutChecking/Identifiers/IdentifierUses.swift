@@ -190,8 +190,7 @@ package struct IdentifierUseReader {
         guard argument.offset >= 0, argument.length >= 0, argument.offset + argument.length <= bytes.count else {
             return ""
         }
-        return String(decoding: bytes[argument.offset..<argument.offset + argument.length], as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmedText(bytes[argument.offset..<argument.offset + argument.length])
     }
 
     /// The string of a plain literal (`"Cell"`); `nil` for interpolation, escapes, raw or multi-line

@@ -39,7 +39,15 @@ package struct InterfaceBuilderCheck: Sendable {
     /// The file becomes the rule engine's document (`ExternalDocument`); the step here is only the one a
     /// format decides, which class each object is. The rules that judge it are the layouts' own.
     public func check(_ bytes: [UInt8], file: String) -> InterfaceBuilderFileReport {
-        switch InterfaceBuilderDocument.read(bytes, file: file) {
+        check(InterfaceBuilderDocument.read(bytes, file: file), bytes: bytes, file: file)
+    }
+
+    /// `check(_:file:)` of a file already read (`InterfaceBuilderDocument.read` of `bytes`), which needs
+    /// no class of the check's: read ahead while the check was being built.
+    func check(
+        _ read: InterfaceBuilderDocument.ReadResult, bytes: [UInt8], file: String
+    ) -> InterfaceBuilderFileReport {
+        switch read {
         case .failure(let diagnostic):
             var usage = InterfaceBuilderUsage()
             let diagnostics = settings.judge([diagnostic], file: file, ids: { _ in [] }, usage: &usage)

@@ -187,7 +187,7 @@ struct InterfaceBuilderClasses: Sendable {
     /// The catalog key of a type a Swift declaration of `module` writes (`UILabel`, `PhotoView?`,
     /// `[UIButton]!`): the app's class, else UIKit's; empty when it is neither, or names two modules'.
     private func typeKey(_ written: String, from module: String) -> String {
-        let trimmed = String(written.filter { !" ?![]".contains($0) })
+        let trimmed = Self.withoutDecoration(written)
         switch lookup(trimmed, from: module) {
         case .found(let key): return key
         case .ambiguous: return ""
@@ -195,6 +195,22 @@ struct InterfaceBuilderClasses: Sendable {
             let plain = simpleName(trimmed)
             return UIKitCatalog.contains(plain) ? "\(Self.uiKit).\(plain)" : ""
         }
+    }
+
+    /// `written` without spaces, `?`, `!`, `[` and `]`: ASCII text with none of them (most: `UILabel`) as
+    /// it is, other ASCII text filtered by its bytes (in ASCII a character is a byte, but for `\r\n`, which
+    /// is none of them), any other text by `Character`.
+    static func withoutDecoration(_ written: String) -> String {
+        func isDecoration(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
+                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+        }
+        let utf8 = written.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(written.filter { !" ?![]".contains($0) })
+        }
+        guard utf8.contains(where: isDecoration) else { return written }
+        return String(decoding: utf8.filter { !isDecoration($0) }, as: UTF8.self)
     }
 
     /// A Swift class as a declaration of the catalog: its superclass resolved, its outlets typed.
@@ -283,5 +299,7 @@ struct InterfaceBuilderClasses: Sendable {
 
 /// `Outer.Inner` → `Inner`; `Module.Name` → `Name`.
 func simpleName(_ name: String) -> String {
-    name.split(separator: ".").last.map(String.init) ?? name
+    // Most names have no dot: the name itself, with no array of parts made.
+    guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+    return name.split(separator: ".").last.map(String.init) ?? name
 }

@@ -78,7 +78,7 @@ struct InterfaceBuilderDocument: Sendable {
 
     /// Reads a `.xib` or `.storyboard`; a file that is not well-formed XML or not an Interface Builder
     /// document is a diagnostic, and a document of another platform than UIKit's is skipped.
-    enum ReadResult {
+    enum ReadResult: Sendable {
         case document(InterfaceBuilderDocument)
         case failure(Diagnostic)
         /// A macOS or watchOS document (named by its platform): not checked against UIKit.

@@ -27,23 +27,20 @@ extension CheckRun {
         var added: [(range: Range<Int>, visible: Set<Int>)] = []
         for unit in inputs.interfaceBuilder {
             let visible = swift.targets.indices.filter { unit.sees(swift.targets[$0]) }
-            var shared =
-                checks[visible]
-                ?? (
-                    InterfaceBuilderCheck(
-                        model: visible.count == swift.files.count
-                            ? model : SwiftClassModel(visible.map { swift.files[$0] }),
-                        settings: inputs.interfaceBuilderSettings), [], found.units.count
-                )
-            if checks[visible] == nil {
+            var search = ReadAheadSearch(rest: OnceSearch(base: unit.search, skipping: checks[visible]?.paths ?? []))
+            let shared: (check: InterfaceBuilderCheck, paths: Set<String>, unit: Int)
+            if let known = checks[visible] {
+                shared = known
+            } else {
+                let unitModel =
+                    visible.count == swift.files.count ? model : SwiftClassModel(visible.map { swift.files[$0] })
+                shared = (await building(unitModel, readingAhead: &search), [], found.units.count)
                 found.units.append(InterfaceBuilderUnitFacts(check: shared.check, usage: .init(), uses: .init()))
             }
-            var search = OnceSearch(base: unit.search, skipping: shared.paths)
             let before = found.diagnostics.count
             await check(&search, with: shared.check, into: &found, unit: shared.unit)
             added.append((before..<found.diagnostics.count, Set(visible)))
-            shared.paths.formUnion(search.taken)
-            checks[visible] = shared
+            checks[visible] = (shared.check, shared.paths.union(search.rest.taken), shared.unit)
         }
         for (visible, shared) in checks {
             let unit = found.units[shared.unit]
@@ -56,16 +53,55 @@ extension CheckRun {
         return found
     }
 
+    /// A unit's check (the Interface Builder catalog of its Swift classes, built on one core), with the
+    /// unit's first files read and parsed meanwhile on this one: reading a file needs no class. Reading
+    /// ahead stops when the check is built or past `readAheadBytes` (the parsed documents wait in memory);
+    /// a run of one job reads nothing ahead.
+    private func building(
+        _ model: SwiftClassModel, readingAhead search: inout ReadAheadSearch
+    ) async -> InterfaceBuilderCheck {
+        let settings = inputs.interfaceBuilderSettings
+        guard inputs.jobs >= 2 else { return InterfaceBuilderCheck(model: model, settings: settings) }
+        let isBuilt = Locked(false)
+        async let built = Self.built(model, settings: settings, isBuilt: isBuilt)
+        var bytes = 0
+        // The first file is always read ahead: building the check takes longer than that.
+        while bytes < Self.readAheadBytes, search.ahead.isEmpty || !isBuilt.withLock({ $0 }),
+            let file = search.rest.next()
+        {
+            let contents = file.contents()
+            var read: InterfaceBuilderDocument.ReadResult?
+            if case .bytes(let data) = contents {
+                bytes += data.count
+                read = InterfaceBuilderDocument.read(data, file: file.displayPath)
+            }
+            search.ahead.append(ReadAheadFile(file: file, read: contents, document: read))
+        }
+        return await built
+    }
+
+    /// At most this many bytes of Interface Builder files are read ahead while a unit's check is built.
+    static let readAheadBytes = 16 * 1024 * 1024
+
+    private static func built(
+        _ model: SwiftClassModel, settings: InterfaceBuilderSettings, isBuilt: Locked<Bool>
+    ) -> InterfaceBuilderCheck {
+        defer { isBuilt.withLock { $0 = true } }
+        return InterfaceBuilderCheck(model: model, settings: settings)
+    }
+
     /// Checks the files of one search with one unit's check.
     private func check(
-        _ search: inout OnceSearch, with check: InterfaceBuilderCheck, into found: inout InterfaceBuilderFindings,
-        unit: Int
+        _ search: inout ReadAheadSearch, with check: InterfaceBuilderCheck,
+        into found: inout InterfaceBuilderFindings, unit: Int
     ) async {
         let reports = await Self.inParallel(&search, jobs: inputs.jobs) {
             file -> (String, InterfaceBuilderFileReport) in
             switch file.contents() {
             case .bytes(let bytes):
-                var report = check.check(bytes, file: file.displayPath)
+                var report =
+                    (file as? ReadAheadFile)?.document.map { check.check($0, bytes: bytes, file: file.displayPath) }
+                    ?? check.check(bytes, file: file.displayPath)
                 // Another platform's file is not checked, but what it defines is the app's all the same.
                 if report.skippedPlatform != nil {
                     report.identifiers = InterfaceBuilderIdentifiers.read(bytes, file: file.displayPath)
@@ -118,6 +154,35 @@ extension CheckRun {
             others: others.values.sorted { $0.file < $1.file }, context: context(),
             expressions: Self.identifierExpressions(swift, jobs: inputs.jobs))
     }
+}
+
+/// A file of a unit read (and parsed, `document`) while the unit's check was being built.
+struct ReadAheadFile: RunFile {
+    let file: any RunFile
+    let read: LayoutFile.Contents
+    let document: InterfaceBuilderDocument.ReadResult?
+
+    var displayPath: String { file.displayPath }
+    func contents() -> LayoutFile.Contents { read }
+}
+
+/// A unit's search: the files read ahead first, in the order found, then the rest of the search.
+struct ReadAheadSearch: RunFileSearch {
+    var ahead: [ReadAheadFile] = []
+    var rest: OnceSearch
+    private var position = 0
+
+    init(rest: OnceSearch) {
+        self.rest = rest
+    }
+
+    mutating func next() -> (any RunFile)? {
+        guard position < ahead.count else { return rest.next() }
+        defer { position += 1 }
+        return ahead[position]
+    }
+
+    var diagnostics: [Diagnostic] { rest.diagnostics }
 }
 
 /// A unit's search with the files its shared check already took left out.

@@ -203,6 +203,10 @@ enum ReplyJSON {
                 failed = true
                 return nil
             }
+            if bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+            }
             var decoded = Array(bytes[start..<index])
             while index < bytes.count, bytes[index] == UInt8(ascii: "\\") {
                 index += 1
@@ -308,6 +312,13 @@ final class StructureNode {
 }
 
 extension ReplyJSON {
+    /// Each key of the filter's as its bytes, the most frequent first.
+    fileprivate static let keyBytes: [(SwiftStructureKey, [UInt8])] = {
+        let frequent: [SwiftStructureKey] = [.kind, .offset, .length, .nameOffset, .name, .bodyOffset, .bodyLength]
+        let rest = SwiftStructureKey.allCases.filter { !frequent.contains($0) }
+        return (frequent + rest).map { ($0, Array($0.rawValue.utf8)) }
+    }()
+
     /// The node `bytes` hold, or `nil` when they hold anything else, are not JSON, or give a key of the
     /// filter's a value of another type than the filter writes (a broken or hostile worker: the file is then
     /// unreadable, never misread). Keys the filter does not write are read and dropped.
@@ -337,7 +348,9 @@ extension ReplyJSON.Reader {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return failNode() }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = structureKey() else {
+                return failNode()
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return failNode() }
             index += 1
@@ -367,9 +380,32 @@ extension ReplyJSON.Reader {
         return nil
     }
 
+    /// The key at `index` (its opening quote): `.some(nil)` for a key the filter does not write, `nil` (and
+    /// `failed`) when it is not a string. A key without escapes (as the filter writes every key) is matched
+    /// by its bytes, with no `String` made; one with escapes is decoded as any string is.
+    private mutating func structureKey() -> SwiftStructureKey?? {
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] >= 0x20
+        {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            guard let key = string() else { return nil }
+            return .some(SwiftStructureKey(rawValue: key))
+        }
+        index = end + 1
+        let count = end - start
+        for (key, written) in ReplyJSON.keyBytes where written.count == count {
+            if written.indices.allSatisfy({ written[$0] == bytes[start + $0] }) { return .some(key) }
+        }
+        return .some(nil)
+    }
+
     /// Reads the value of `key` into its field; false when it is not of the type the filter writes.
-    private mutating func read(_ key: String, into node: StructureNode, depth: Int) -> Bool {
-        switch SwiftStructureKey(rawValue: key) {
+    private mutating func read(_ key: SwiftStructureKey?, into node: StructureNode, depth: Int) -> Bool {
+        switch key {
         case .kind?: return readString { node.kind = $0 }
         case .name?: return readString { node.name = $0 }
         case .typeName?: return readString { node.typeName = $0 }
@@ -399,6 +435,29 @@ extension ReplyJSON.Reader {
     }
 
     private mutating func readInt(_ set: (Int) -> Void) -> Bool {
+        // Most values are a few digits: read here, with no text made and no boxing. Anything else (a
+        // fraction, an exponent, a leading zero, 18 digits or more, not a number) is read as any value.
+        var end = index
+        let isNegative = bytes[end] == UInt8(ascii: "-")
+        if isNegative { end += 1 }
+        let first = end
+        var magnitude = 0
+        while end < bytes.count, end - first < 18, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+            magnitude = magnitude * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+            end += 1
+        }
+        let digits = end - first
+        let isPlain =
+            digits > 0 && digits < 18 && (bytes[first] != UInt8(ascii: "0") || digits == 1)
+            && (end == bytes.count
+                || !(bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "e")
+                    || bytes[end] == UInt8(ascii: "E")
+                    || (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9"))))
+        if isPlain {
+            index = end
+            set(isNegative ? -magnitude : magnitude)
+            return true
+        }
         guard let integer = value(depth: 0) as? Int else { return false }
         set(integer)
         return true

@@ -128,18 +128,19 @@ package struct SourceKit: Sendable {
         switch reply {
         case .failure(let reason): return .failure(reason)
         case .json(let json):
-            let bytes = json.utf8
-            guard bytes.count <= SwiftStructureFilter.maximumBytes else {
+            guard json.utf8.count <= SwiftStructureFilter.maximumBytes else {
                 return .failure(
                     "the structure sourcekitd gives for it is larger than "
                         + "\(SwiftStructureFilter.maximumBytes / (1024 * 1024)) MiB")
             }
             // The filter writes no deeper than this; Foundation's reader stops at 512 levels with a message
             // that names none of this.
-            guard nesting(of: bytes) <= SwiftStructureFilter.maximumDepth + 12 else {
+            // One copy of the bytes, which the depth check and the lines both read.
+            let text = Array(json.utf8)
+            guard text.withUnsafeBufferPointer({ nesting(of: $0) }) <= SwiftStructureFilter.maximumDepth + 12 else {
                 return .failure("sourcekitd's answer is nested deeper than the checker reads")
             }
-            guard let lines = StructureLines(json) else { return .failure("sourcekitd's answer is not a JSON object") }
+            guard let lines = StructureLines(text) else { return .failure("sourcekitd's answer is not a JSON object") }
             return .structure(lines)
         }
     }
@@ -154,12 +155,19 @@ package struct SourceKit: Sendable {
         private let lines: [Range<Int>]
 
         init?(_ json: String) {
-            text = Array(json.utf8)
+            self.init(Array(json.utf8))
+        }
+
+        /// The lines of the reply's UTF-8 bytes.
+        init?(_ text: [UInt8]) {
+            self.text = text
             var lines: [Range<Int>] = []
             var start = 0
-            for (index, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
-                if index > start { lines.append(start..<index) }
-                start = index + 1
+            text.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+                    if index > start { lines.append(start..<index) }
+                    start = index + 1
+                }
             }
             if start < text.count { lines.append(start..<text.count) }
             guard let first = lines.first, let header = ReplyJSON.node(text[first]) else { return nil }

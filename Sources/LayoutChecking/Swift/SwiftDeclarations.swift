@@ -408,7 +408,7 @@ private struct StructureReader {
     }
 
     private mutating func outlet(_ member: StructureNode, name: String) -> SwiftOutlet {
-        var type = (member.typeName ?? "").filter { !$0.isWhitespace }
+        var type = withoutWhitespace(member.typeName ?? "")
         var optionality = SwiftOutlet.Optionality.required
         if type.hasSuffix("!") {
             optionality = .implicitlyUnwrapped
@@ -621,7 +621,7 @@ private struct StructureReader {
     /// A property's type: as declared without `?`/`!`, else as its initial value plainly has it.
     private func propertyType(_ member: StructureNode, expressions: [StructureNode]) -> String? {
         if var type = member.typeName {
-            type = type.filter { !$0.isWhitespace }
+            type = withoutWhitespace(type)
             if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
             if type.hasPrefix("Optional<"), type.hasSuffix(">") {
                 type = String(type.dropFirst("Optional<".count).dropLast())
@@ -736,9 +736,35 @@ private struct StructureReader {
         }) {
             return type
         }
-        var name = type.filter { !$0.isWhitespace }
+        var name = withoutWhitespace(type)
         if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
         return name
     }
+}
+
+/// `text` without its white space (`Character.isWhitespace`): ASCII text with none as it is, other ASCII
+/// text filtered by its bytes (in ASCII a character is a byte, but for `\r\n`, which is white space as its
+/// bytes are), any other text by `Character`. Type names are read this way once per member.
+func withoutWhitespace(_ text: String) -> String {
+    func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) }
+    let utf8 = text.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.filter { !$0.isWhitespace } }
+    guard utf8.contains(where: isWhitespace) else { return text }
+    return String(decoding: utf8.filter { !isWhitespace($0) }, as: UTF8.self)
+}
+
+/// The text of `bytes` without the white space and line breaks at either end, as Foundation's
+/// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it: trimmed by bytes when what is left begins
+/// and ends with ASCII (the ASCII white space is the set's only ASCII), through Foundation otherwise.
+func trimmedText(_ bytes: ArraySlice<UInt8>) -> String {
+    func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) }
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isWhitespace(bytes[start]) { start += 1 }
+    while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+    guard start == end || (bytes[start] < 0x80 && bytes[end - 1] < 0x80) else {
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
 }
