@@ -82,22 +82,25 @@ struct LayoutRules {
     /// Runs every rule in table order; the class rules only when there is a catalog, after the step
     /// that resolves every endpoint's class, which no rule does as a side effect.
     mutating func run() {
-        if let catalog {
-            if let given {
-                take(given, catalog)
-            } else {
-                resolveClasses(catalog)
+        // Bound once — one copy, as the steps change `self` — and lent to every step: unwrapping the
+        // optional in each step copied all of its storage (a retain each) seven times a layout.
+        let lent = self.catalog
+        guard let catalog = lent else {
+            for (step, phase) in Self.engineSteps[document] ?? [] where phase != .classes {
+                _ = runStructure(step, nil)
             }
+            return
         }
-        // Bound once and lent to every step: switching on a tuple that holds it copied all of its
-        // storage (a retain each) for every step.
-        let catalog = self.catalog
-        for (step, phase) in Self.engineSteps[document] ?? [] {
-            if phase == .classes && catalog == nil { continue }
-            run(step, catalog)
+        if let given {
+            take(given, catalog)
+        } else {
+            resolveClasses(catalog)
+        }
+        for (step, _) in Self.engineSteps[document] ?? [] where !runStructure(step, lent) {
+            runClasses(step, catalog)
         }
         // The compiler connects each link through the member found here, by its position.
-        if let catalog { classes.setLinkPositions(allLinkPositions(catalog)) }
+        classes.setLinkPositions(allLinkPositions(catalog))
     }
 
     /// Whether the rule `id` has its function among the engine's steps.
@@ -135,8 +138,9 @@ struct LayoutRules {
         }
     }
 
-    /// Runs the one rule `step`.
-    private mutating func run(_ step: Step, _ catalog: ClassCatalog?) {
+    /// Runs `step` when it is a structure rule, which runs with or without a catalog; `false` for a
+    /// class rule, which the caller runs only with one.
+    private mutating func runStructure(_ step: Step, _ catalog: borrowing ClassCatalog?) -> Bool {
         switch step {
         case .duplicateID: duplicateID()
         case .unknownDestination: unknownDestination()
@@ -145,22 +149,25 @@ struct LayoutRules {
         case .duplicateOutlet: duplicateOutlet(catalog)
         case .duplicateAction: duplicateAction()
         case .duplicateProperty: duplicateProperty()
-        default:
-            // A class rule runs only with a catalog.
-            guard let catalog else { return }
-            switch step {
-            case .unknownClass: unknownClass(catalog)
-            case .classKindMismatch: classKindMismatch(catalog)
-            case .unknownOutlet: unknownMember(.outlet, .unknownOutlet, catalog)
-            case .unknownAction: unknownMember(.action, .unknownAction, catalog)
-            case .outletTypeMismatch: memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
-            case .actionSenderMismatch: memberTypeMismatch(.action, .actionSenderMismatch, catalog)
-            case .unconnectedOutlet: unconnected(.outlet, .unconnectedOutlet, catalog)
-            case .unconnectedAction: unconnected(.action, .unconnectedAction, catalog)
-            case .unknownProperty: unknownProperty(catalog)
-            case .propertyTypeMismatch: propertyTypeMismatch(catalog)
-            default: break
-            }
+        default: return false
+        }
+        return true
+    }
+
+    /// Runs the one class rule `step`.
+    private mutating func runClasses(_ step: Step, _ catalog: borrowing ClassCatalog) {
+        switch step {
+        case .unknownClass: unknownClass(catalog)
+        case .classKindMismatch: classKindMismatch(catalog)
+        case .unknownOutlet: unknownMember(.outlet, .unknownOutlet, catalog)
+        case .unknownAction: unknownMember(.action, .unknownAction, catalog)
+        case .outletTypeMismatch: memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
+        case .actionSenderMismatch: memberTypeMismatch(.action, .actionSenderMismatch, catalog)
+        case .unconnectedOutlet: unconnected(.outlet, .unconnectedOutlet, catalog)
+        case .unconnectedAction: unconnected(.action, .unconnectedAction, catalog)
+        case .unknownProperty: unknownProperty(catalog)
+        case .propertyTypeMismatch: propertyTypeMismatch(catalog)
+        default: break
         }
     }
 
