@@ -270,19 +270,28 @@ struct LayoutRules {
             var target: LayoutAnalysis.Endpoint
             var action: MemberKey
         }
+        // A layout sends a few actions: the first few sends are compared in order, and only past them
+        // hashed (hashing each send's key was most of this rule's cost).
+        var firstFew: [(sending: Sending, position: SourcePosition)] = []
         var first: [Sending: SourcePosition] = [:]
+        func earlier(_ sending: Sending) -> SourcePosition? {
+            if let found = firstFew.first(where: { $0.sending == sending }) { return found.position }
+            return first.isEmpty ? nil : first[sending]
+        }
         // By index: each field is read in place, not the whole link copied.
         let links = analysis.links
         for index in links.indices where links[index].member.kind == .action {
             guard let target = links[index].source, let control = links[index].destination else { continue }
             let event = links[index].event
             let sending = Sending(control: control, event: event, target: target, action: links[index].member)
-            if let earlier = first[sending] {
+            if let earlier = earlier(sending) {
                 report(
                     .duplicateAction,
                     "\(links[index].member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
                         + "for \(event?.rawValue ?? "its event") at line \(earlier.line)",
                     at: links[index].position)
+            } else if firstFew.count < 8 {
+                firstFew.append((sending, links[index].position))
             } else {
                 first[sending] = links[index].position
             }
