@@ -172,4 +172,28 @@ import Testing
         #expect(error?.rules == [rule])
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
     }
+
+    /// `duplicate-action` compares a layout's first eight sends in order and hashes the rest: a repeat
+    /// is found among either, and reported at the repeat with the first send's line.
+    @Test func aRepeatedSendIsFoundAmongTheFirstSendsAndPastThem() throws {
+        let action = #"<action name="submit" destination="form" event="primaryActionTriggered"/>"#
+        var lines = [#"<layout xmlns="urn:layoutkit:layout:1">"#, #"<view class="Form" id="form">"#]
+        for index in 1...10 {
+            // Buttons 1 and 10 send the same action twice: the one a repeat of the first send, the other
+            // of the tenth, past the eight compared in order.
+            let repeats = index == 1 || index == 10
+            lines += [#"<button id="b\#(index)">"#, "<connections>", action] + (repeats ? [action] : [])
+            lines += ["</connections>", "</button>"]
+        }
+        lines += ["</view>", "</layout>"]
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(
+                data: Data(lines.joined(separator: "\n").utf8), file: "sends.layout.xml",
+                registry: FixtureClasses.registry())
+        }
+        #expect(error?.rules == [.duplicateAction, .duplicateAction])
+        #expect(error?.diagnostics.map(\.location.line) == [6, 52])
+        let firstSends = error?.diagnostics.map { $0.message.components(separatedBy: " at line ").last }
+        #expect(firstSends == ["5", "51"])
+    }
 }

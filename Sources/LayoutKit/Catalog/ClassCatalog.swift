@@ -460,8 +460,21 @@ public struct ClassCatalog: Sendable {
 
     /// Where the member `memberKey` is in `table`, if the class has it.
     func position(of memberKey: MemberKey, in table: MemberTable) -> Int? {
-        table.resolved.index[memberKey]
+        let members = table.resolved.members
+        // Most classes a layout names declare a handful of members: comparing their keys in place costs
+        // less than hashing the name (a dictionary look-up was some 400 instructions, a tenth of the
+        // rules' own work). Keys are unique in a table, so the match is the one the index holds.
+        guard members.count <= Self.membersSearchedInOrder else { return table.resolved.index[memberKey] }
+        var position = members.count
+        while position > 0 {
+            position -= 1
+            if members[position].key == memberKey { return position }
+        }
+        return nil
     }
+
+    /// The most members `position(of:in:)` compares one by one rather than looking up by hash.
+    private static let membersSearchedInOrder = 16
 
     /// How many members the class of `table` has, inherited ones included: positions are below it.
     func memberCount(in table: MemberTable) -> Int { table.resolved.members.count }

@@ -37,6 +37,14 @@ struct LayoutDecoder {
         self.source = source
     }
 
+    /// The layout decoded, moved out of the decoder rather than copied: a copy retained every array of
+    /// the model, and the decoder's own was then released.
+    private mutating func takeLayout() -> Layout {
+        var taken = Layout(file: "", owner: nil, externals: [])
+        swap(&taken, &layout)
+        return taken
+    }
+
     /// Decodes the whole document; check `diagnostics` before trusting the result.
     mutating func decode(_ document: ParsedDocument) -> Layout {
         self.document = document
@@ -44,7 +52,6 @@ struct LayoutDecoder {
         defer { self.document = ParsedDocument() }
         let root = ParsedDocument.root
         layout = Layout(file: file, owner: nil, externals: [], position: position(root))
-        defer { layout = Layout(file: "", owner: nil, externals: []) }
         // Every object element is a node, and most elements are: one allocation rather than one per doubling.
         layout.nodes.reserveCapacity(document.elements.count)
         guard isOurs(root), names.elements[Int(document.elements[Int(root)].name)] == .layout else {
@@ -54,7 +61,7 @@ struct LayoutDecoder {
             report(
                 "the root element must be <layout> in namespace '\(Self.namespace)'; found \(found)",
                 at: position(root))
-            return layout
+            return takeLayout()
         }
         _ = attributes(of: root, allowed: [])
         rejectText(in: root)
@@ -96,7 +103,7 @@ struct LayoutDecoder {
                 "<layout> needs at least one object element (\(Self.objectElementNames.joined(separator: ", ")))",
                 at: position(root))
         }
-        return layout
+        return takeLayout()
     }
 
     /// The elements that may stand where an object may: the object elements and `<include>`.

@@ -152,12 +152,13 @@ package enum XMLReader {
 /// The encoding `bytes` start in when it is plainly not UTF-8: the signatures libxml2 would otherwise
 /// detect and convert from (a UTF-16 or UTF-32 byte order mark or `<` with zero bytes, EBCDIC).
 private func foreignEncoding(_ bytes: [UInt8]) -> String? {
-    // Look past a UTF-8 byte order mark too: "EF BB BF FE FF …" is no more UTF-8 than "FE FF …".
-    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    return encodingSignature(Array(bytes.prefix(4))) ?? encodingSignature(Array(body.prefix(4)))
+    // Look past a UTF-8 byte order mark too: "EF BB BF FE FF …" is no more UTF-8 than "FE FF …". Both
+    // starts are read in place: copying them into arrays was four allocations a load of two files.
+    let bodyStart = bytes.starts(with: ByteString.byteOrderMark) ? 3 : 0
+    return encodingSignature(bytes.prefix(4)) ?? encodingSignature(bytes.dropFirst(bodyStart).prefix(4))
 }
 
-private func encodingSignature(_ start: [UInt8]) -> String? {
+private func encodingSignature(_ start: ArraySlice<UInt8>) -> String? {
     if start.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
         return "UTF-32"
     }
@@ -507,6 +508,19 @@ private func state(of context: UnsafeMutableRawPointer?) -> (UnsafeMutablePointe
     return (ctxt, Unmanaged<ParseState>.fromOpaque(opaque).takeUnretainedValue())
 }
 
+/// Runs `body` with the context and the parse's state, the state lent rather than retained: the element
+/// and text callbacks run hundreds of times a file, and a retain and release of the state in each was
+/// two atomic operations a callback. The parse holds the state (`passRetained`) until it returns.
+@inline(__always)
+private func withState(
+    _ context: UnsafeMutableRawPointer?, _ body: (UnsafeMutablePointer<xmlParserCtxt>, ParseState) -> Void
+) {
+    guard let context else { return }
+    let ctxt = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let opaque = ctxt.pointee._private else { return }
+    Unmanaged<ParseState>.fromOpaque(opaque)._withUnsafeGuaranteedRef { body(ctxt, $0) }
+}
+
 /// The byte offset of the parser's cursor in the caller's buffer. The input is parsed as UTF-8 with no
 /// conversion (anything else is refused at `startDocument`), so libxml2's offsets are ours.
 private func cursorOffset(_ ctxt: UnsafeMutablePointer<xmlParserCtxt>) -> Int {
@@ -581,62 +595,16 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
     }
     handler.startElementNs = {
         context, localname, _, uri, _, _, attributeCount, _, attributes in
-        guard let (ctxt, state) = state(of: context), !state.hasFailed else { return }
-        let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
-        let name = localname.map(state.name) ?? state.document.addName("")
-        let namespace = state.namespace(uri)
-        let depth = state.document.openCount + 1
-        if depth > state.limits.maximumDepth {
-            state.fail(
-                .inputLimit,
-                "<\(state.document.names[Int(name)])> is nested \(depth) levels deep, over the limit of \(state.limits.maximumDepth)",
-                at: position)
-            stop(ctxt)
-            return
-        }
-        if state.document.elements.count >= state.limits.maximumElements {
-            state.fail(
-                .inputLimit,
-                "the file has more than \(state.limits.maximumElements) elements",
-                at: position)
-            stop(ctxt)
-            return
-        }
-        if let uri, state.isXInclude(uri, namespace) {
-            state.fail(
-                .forbiddenDTD, "XInclude (<\(state.document.names[Int(name)])>) is not allowed in layout files",
-                at: position)
-            stop(ctxt)
-            return
-        }
-        state.document.startElement(name: name, namespace: namespace, position: position)
-        if let attributes, attributeCount > 0 {
-            for index in 0..<Int(attributeCount) {
-                let fields = attributes + index * 5
-                guard let localName = fields[0], let start = fields[3], let end = fields[4] else { continue }
-                state.document.addAttribute(
-                    name: state.name(localName), namespace: state.namespace(fields[2]),
-                    value: UnsafeBufferPointer(start: start, count: end - start))
-            }
-        }
+        withState(context) { ctxt, state in readStartTag(ctxt, state, localname, uri, attributeCount, attributes) }
     }
     handler.endElementNs = { context, _, _, _ in
-        guard let (_, state) = state(of: context), !state.hasFailed, state.document.openCount > 0 else {
-            return
+        withState(context) { _, state in
+            guard !state.hasFailed, state.document.openCount > 0 else { return }
+            state.document.endElement()
         }
-        state.document.endElement()
     }
     let characters: charactersSAXFunc = { context, bytes, length in
-        guard let (ctxt, state) = state(of: context), !state.hasFailed, let bytes,
-            !state.document.openElementHasText
-        else { return }
-        // Most calls are the indentation between two tags: find the first byte that is not XML space.
-        var firstText = 0
-        let count = Int(length)
-        while firstText < count, isXMLSpace(bytes[firstText]) { firstText += 1 }
-        guard firstText < count else { return }
-        let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
-        state.document.text(at: state.lines.position(ofOffset: offset))
+        withState(context) { ctxt, state in readCharacters(ctxt, state, bytes, length) }
     }
     handler.characters = characters
     handler.ignorableWhitespace = characters
@@ -661,6 +629,69 @@ private func installHandlers(on ctxt: UnsafeMutablePointer<xmlParserCtxt>) {
         state.fail(.xmlSyntax, message, at: state.lines.position(ofOffset: cursorOffset(ctxt)))
     }
     ctxt.pointee.sax.pointee = handler
+}
+
+/// A start tag and its attributes, into the document.
+@inline(__always)
+private func readStartTag(
+    _ ctxt: UnsafeMutablePointer<xmlParserCtxt>, _ state: ParseState, _ localname: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ attributeCount: Int32,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard !state.hasFailed else { return }
+    let position = markupStart(ctxt, state, opening: [UInt8(ascii: "<")])
+    let name = localname.map(state.name) ?? state.document.addName("")
+    let namespace = state.namespace(uri)
+    let depth = state.document.openCount + 1
+    if depth > state.limits.maximumDepth {
+        state.fail(
+            .inputLimit,
+            "<\(state.document.names[Int(name)])> is nested \(depth) levels deep, over the limit of \(state.limits.maximumDepth)",
+            at: position)
+        stop(ctxt)
+        return
+    }
+    if state.document.elements.count >= state.limits.maximumElements {
+        state.fail(
+            .inputLimit,
+            "the file has more than \(state.limits.maximumElements) elements",
+            at: position)
+        stop(ctxt)
+        return
+    }
+    if let uri, state.isXInclude(uri, namespace) {
+        state.fail(
+            .forbiddenDTD, "XInclude (<\(state.document.names[Int(name)])>) is not allowed in layout files",
+            at: position)
+        stop(ctxt)
+        return
+    }
+    state.document.startElement(name: name, namespace: namespace, position: position)
+    if let attributes, attributeCount > 0 {
+        for index in 0..<Int(attributeCount) {
+            let fields = attributes + index * 5
+            guard let localName = fields[0], let start = fields[3], let end = fields[4] else { continue }
+            state.document.addAttribute(
+                name: state.name(localName), namespace: state.namespace(fields[2]),
+                value: UnsafeBufferPointer(start: start, count: end - start))
+        }
+    }
+}
+
+/// Character data: where the innermost open element's first text starts, if this is it.
+@inline(__always)
+private func readCharacters(
+    _ ctxt: UnsafeMutablePointer<xmlParserCtxt>, _ state: ParseState, _ bytes: UnsafePointer<xmlChar>?,
+    _ length: Int32
+) {
+    guard !state.hasFailed, let bytes, !state.document.openElementHasText else { return }
+    // Most calls are the indentation between two tags: find the first byte that is not XML space.
+    var firstText = 0
+    let count = Int(length)
+    while firstText < count, isXMLSpace(bytes[firstText]) { firstText += 1 }
+    guard firstText < count else { return }
+    let offset = inputOffset(of: UnsafeRawPointer(bytes + firstText), in: ctxt) ?? cursorOffset(ctxt)
+    state.document.text(at: state.lines.position(ofOffset: offset))
 }
 
 /// libxml2's message on one line, starting in lower case like the rest of LayoutKit's messages:

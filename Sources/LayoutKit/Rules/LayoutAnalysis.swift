@@ -50,19 +50,21 @@ struct LayoutAnalysis: Sendable {
 
     /// - Parameter elements: The element name of each object, in document order, for a document whose
     ///   elements are not a layout's; `nil` for a layout.
-    init(_ layout: Layout, elements: [String]? = nil) {
+    ///   The layout is taken, not copied: a caller done with it hands it over (a copy retained every
+    ///   array of the model).
+    init(_ layout: consuming Layout, elements: [String]? = nil) {
         self.layout = layout
         self.elementNames = elements
         // Sized once: growing it would rehash every id.
-        ids.reserveCapacity(layout.nodes.count + layout.externals.count + 1)
-        if let owner = layout.owner, let id = owner.id {
+        ids.reserveCapacity(self.layout.nodes.count + self.layout.externals.count + 1)
+        if let owner = self.layout.owner, let id = owner.id {
             declare(id, .owner, at: owner.position)
         }
-        for (index, external) in layout.externals.enumerated() {
+        for (index, external) in self.layout.externals.enumerated() {
             declare(external.id, .external(index), at: external.position)
         }
         addNodes()
-        if let owner = layout.owner {
+        if let owner = self.layout.owner {
             for connection in owner.connections { bind(connection, from: .owner) }
         }
         resolveDestinations()

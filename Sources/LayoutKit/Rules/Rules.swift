@@ -82,22 +82,25 @@ struct LayoutRules {
     /// Runs every rule in table order; the class rules only when there is a catalog, after the step
     /// that resolves every endpoint's class, which no rule does as a side effect.
     mutating func run() {
-        if let catalog {
-            if let given {
-                take(given, catalog)
-            } else {
-                resolveClasses(catalog)
+        // Bound once — one copy, as the steps change `self` — and lent to every step: unwrapping the
+        // optional in each step copied all of its storage (a retain each) seven times a layout.
+        let lent = self.catalog
+        guard let catalog = lent else {
+            for (step, phase) in Self.engineSteps[document] ?? [] where phase != .classes {
+                _ = runStructure(step, nil)
             }
+            return
         }
-        // Bound once and lent to every step: switching on a tuple that holds it copied all of its
-        // storage (a retain each) for every step.
-        let catalog = self.catalog
-        for (step, phase) in Self.engineSteps[document] ?? [] {
-            if phase == .classes && catalog == nil { continue }
-            run(step, catalog)
+        if let given {
+            take(given, catalog)
+        } else {
+            resolveClasses(catalog)
+        }
+        for (step, _) in Self.engineSteps[document] ?? [] where !runStructure(step, lent) {
+            runClasses(step, catalog)
         }
         // The compiler connects each link through the member found here, by its position.
-        if let catalog { classes.setLinkPositions(allLinkPositions(catalog)) }
+        classes.setLinkPositions(allLinkPositions(catalog))
     }
 
     /// Whether the rule `id` has its function among the engine's steps.
@@ -135,8 +138,9 @@ struct LayoutRules {
         }
     }
 
-    /// Runs the one rule `step`.
-    private mutating func run(_ step: Step, _ catalog: ClassCatalog?) {
+    /// Runs `step` when it is a structure rule, which runs with or without a catalog; `false` for a
+    /// class rule, which the caller runs only with one.
+    private mutating func runStructure(_ step: Step, _ catalog: borrowing ClassCatalog?) -> Bool {
         switch step {
         case .duplicateID: duplicateID()
         case .unknownDestination: unknownDestination()
@@ -145,22 +149,25 @@ struct LayoutRules {
         case .duplicateOutlet: duplicateOutlet(catalog)
         case .duplicateAction: duplicateAction()
         case .duplicateProperty: duplicateProperty()
-        default:
-            // A class rule runs only with a catalog.
-            guard let catalog else { return }
-            switch step {
-            case .unknownClass: unknownClass(catalog)
-            case .classKindMismatch: classKindMismatch(catalog)
-            case .unknownOutlet: unknownMember(.outlet, .unknownOutlet, catalog)
-            case .unknownAction: unknownMember(.action, .unknownAction, catalog)
-            case .outletTypeMismatch: memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
-            case .actionSenderMismatch: memberTypeMismatch(.action, .actionSenderMismatch, catalog)
-            case .unconnectedOutlet: unconnected(.outlet, .unconnectedOutlet, catalog)
-            case .unconnectedAction: unconnected(.action, .unconnectedAction, catalog)
-            case .unknownProperty: unknownProperty(catalog)
-            case .propertyTypeMismatch: propertyTypeMismatch(catalog)
-            default: break
-            }
+        default: return false
+        }
+        return true
+    }
+
+    /// Runs the one class rule `step`.
+    private mutating func runClasses(_ step: Step, _ catalog: borrowing ClassCatalog) {
+        switch step {
+        case .unknownClass: unknownClass(catalog)
+        case .classKindMismatch: classKindMismatch(catalog)
+        case .unknownOutlet: unknownMember(.outlet, .unknownOutlet, catalog)
+        case .unknownAction: unknownMember(.action, .unknownAction, catalog)
+        case .outletTypeMismatch: memberTypeMismatch(.outlet, .outletTypeMismatch, catalog)
+        case .actionSenderMismatch: memberTypeMismatch(.action, .actionSenderMismatch, catalog)
+        case .unconnectedOutlet: unconnected(.outlet, .unconnectedOutlet, catalog)
+        case .unconnectedAction: unconnected(.action, .unconnectedAction, catalog)
+        case .unknownProperty: unknownProperty(catalog)
+        case .propertyTypeMismatch: propertyTypeMismatch(catalog)
+        default: break
         }
     }
 
@@ -263,19 +270,28 @@ struct LayoutRules {
             var target: LayoutAnalysis.Endpoint
             var action: MemberKey
         }
+        // A layout sends a few actions: the first few sends are compared in order, and only past them
+        // hashed (hashing each send's key was most of this rule's cost).
+        var firstFew: [(sending: Sending, position: SourcePosition)] = []
         var first: [Sending: SourcePosition] = [:]
+        func earlier(_ sending: Sending) -> SourcePosition? {
+            if let found = firstFew.first(where: { $0.sending == sending }) { return found.position }
+            return first.isEmpty ? nil : first[sending]
+        }
         // By index: each field is read in place, not the whole link copied.
         let links = analysis.links
         for index in links.indices where links[index].member.kind == .action {
             guard let target = links[index].source, let control = links[index].destination else { continue }
             let event = links[index].event
             let sending = Sending(control: control, event: event, target: target, action: links[index].member)
-            if let earlier = first[sending] {
+            if let earlier = earlier(sending) {
                 report(
                     .duplicateAction,
                     "\(links[index].member) of \(analysis.describe(target)) is already sent by \(analysis.describe(control)) "
                         + "for \(event?.rawValue ?? "its event") at line \(earlier.line)",
                     at: links[index].position)
+            } else if firstFew.count < 8 {
+                firstFew.append((sending, links[index].position))
             } else {
                 first[sending] = links[index].position
             }

@@ -93,7 +93,8 @@ struct LayoutTemplate: Sendable {
         // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
         let nodes = layout.nodes
-        recipes.reserveCapacity(nodes.count)
+        // Sized once, an include's objects counted in: growing was an allocation and a copy per doubling.
+        recipes.reserveCapacity(included.values.reduce(nodes.count) { $0 + $1.objects.count })
         placed.reserveCapacity(nodes.count)
         madeTypes.reserveCapacity(nodes.count)
         for index in nodes.indices {
@@ -115,13 +116,17 @@ struct LayoutTemplate: Sendable {
             let viewClass = classes[.object(index)]?.viewClass ?? nodes[index].kind.viewClass
             madeTypes.append(viewClass)
             // A property the rules found unknown or mistyped (and an lk:ignore silenced) is not set.
-            let properties = nodes[index].properties.compactMap { property -> (@Sendable (AnyObject) -> Bool)? in
-                guard let table = classes.members(of: .object(index)),
-                    let member = catalog.member(.property(property.name), in: table),
-                    let declaration = member.declaration, let type = member.propertyType,
-                    let value = type.parse(property.value, values: member.values)
-                else { return nil }
-                return declaration.accessor.bind(value)
+            var properties: [@Sendable (AnyObject) -> Bool] = []
+            if !nodes[index].properties.isEmpty, let table = classes.members(of: .object(index)) {
+                properties.reserveCapacity(nodes[index].properties.count)
+                for property in nodes[index].properties {
+                    guard let member = catalog.member(.property(property.name), in: table),
+                        let declaration = member.declaration, let type = member.propertyType,
+                        let value = type.parse(property.value, values: member.values),
+                        let setter = declaration.accessor.bind(value)
+                    else { continue }
+                    properties.append(setter)
+                }
             }
             // Sized once: a compactMap would grow the array from empty, an allocation per doubling.
             var attributes: [AttributeSetter] = []
