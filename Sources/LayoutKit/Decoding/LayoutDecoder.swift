@@ -708,8 +708,8 @@ struct DocumentNames {
     init() {}
 
     init(_ document: ParsedDocument) {
-        // What each name is used as, so that each is looked up only where it can stand: an element's
-        // name among the element names, an attribute's among the attributes, a namespace among those.
+        // What each name is used as, so that each is taken only where it can stand: an element's name among
+        // the element names, an attribute's among the attributes, a namespace among those.
         let elementName: UInt8 = 1
         let attributeName: UInt8 = 2
         let namespaceURI: UInt8 = 4
@@ -725,20 +725,16 @@ struct DocumentNames {
         elements.reserveCapacity(document.names.count)
         objectAttributes.reserveCapacity(document.names.count)
         namespaces.reserveCapacity(document.names.count)
-        for (index, name) in document.names.enumerated() {
+        // The reader recognised the format's names as it read them (`NameMeaning`); a name it did not is
+        // none of the format's. A document without them (made by other means) has its names looked up.
+        let meanings = document.meanings
+        let recognised = meanings.count == document.names.count
+        for index in document.names.indices {
             let role = roles[index]
-            elements.append(role & elementName != 0 ? Self.elementName(name) : nil)
-            objectAttributes.append(role & attributeName != 0 ? ObjectAttribute.named(name) : nil)
-            guard role & namespaceURI != 0 else {
-                namespaces.append(.other)
-                continue
-            }
-            switch name {
-            case LayoutDecoder.namespace: namespaces.append(.layout)
-            case Suppressions.namespace: namespaces.append(.tools)
-            case Lexical.xsiNamespace: namespaces.append(.xsi)
-            default: namespaces.append(.other)
-            }
+            let meaning = recognised ? meanings[index] : NameMeaning(of: document.names[index])
+            elements.append(role & elementName != 0 ? meaning.element : nil)
+            objectAttributes.append(role & attributeName != 0 ? meaning.attribute : nil)
+            namespaces.append(role & namespaceURI != 0 ? meaning.namespace : .other)
         }
     }
 
@@ -747,7 +743,7 @@ struct DocumentNames {
         index == ParsedDocument.none ? nil : namespaces[Int(index)]
     }
 
-    private static func elementName(_ name: String) -> ElementName? {
+    fileprivate static func elementName(_ name: String) -> ElementName? {
         if let kind = ElementKind.named(name) { return .object(kind) }
         switch ValueNames.formatElements[name] {
         case .layout: return .layout
@@ -761,6 +757,37 @@ struct DocumentNames {
         case .action: return .action
         case nil: return nil
         }
+    }
+}
+
+/// What one name is to the layout format, wherever it stands: the element, the object attribute and the
+/// namespace it would be (`DocumentNames` takes each only where the document uses the name so). Found once
+/// per name of the format, when the reader's table of them is made, rather than once per file.
+struct NameMeaning: Sendable {
+    var element: DocumentNames.ElementName?
+    var attribute: ObjectAttribute?
+    var namespace: DocumentNames.Namespace
+
+    /// A name that is none of the format's.
+    static let none = NameMeaning(element: nil, attribute: nil, namespace: .other)
+
+    private init(element: DocumentNames.ElementName?, attribute: ObjectAttribute?, namespace: DocumentNames.Namespace) {
+        self.element = element
+        self.attribute = attribute
+        self.namespace = namespace
+    }
+
+    /// What `name` is, looked up.
+    init(of name: String) {
+        element = DocumentNames.elementName(name)
+        attribute = ObjectAttribute.named(name)
+        namespace =
+            switch name {
+            case LayoutDecoder.namespace: .layout
+            case Suppressions.namespace: .tools
+            case Lexical.xsiNamespace: .xsi
+            default: .other
+            }
     }
 }
 

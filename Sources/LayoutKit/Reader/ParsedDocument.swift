@@ -50,6 +50,9 @@ struct ParsedDocument: Sendable {
     /// Every element and attribute name and namespace URI of the file, each once (the reader keys them
     /// by libxml2's interned pointers).
     private(set) var names: [String] = []
+    /// What each name of `names` is to the layout format, as the reader recognised it (`NameMeaning`):
+    /// the decoder takes them as they are rather than looking each name up again.
+    private(set) var meanings: [NameMeaning] = []
     /// The attribute values, decoded, back to back.
     private(set) var bytes: [UInt8] = []
     private(set) var elements: [Element] = []
@@ -144,8 +147,9 @@ struct ParsedDocument: Sendable {
     }
 
     /// Adds a name or namespace URI to the table.
-    mutating func addName(_ name: String) -> NameIndex {
+    mutating func addName(_ name: String, meaning: NameMeaning = .none) -> NameIndex {
         names.append(name)
+        meanings.append(meaning)
         return NameIndex(names.count - 1)
     }
 
@@ -160,6 +164,7 @@ struct ParsedDocument: Sendable {
         elements.reserveCapacity(estimate / 48 + 4)
         attributes.reserveCapacity(estimate / 20 + 4)
         names.reserveCapacity(32)
+        meanings.reserveCapacity(32)
         open.reserveCapacity(16)
     }
 

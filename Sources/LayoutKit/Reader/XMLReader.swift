@@ -443,8 +443,12 @@ private final class ParseState {
         // A name of the layout format is the String made once per process (the format's namespace is the
         // decoder's constant itself: two Strings of one storage compare without reading bytes); any other
         // is made here, once per file.
-        let made = knownNames.string(at: pointer) ?? String(cString: pointer)
-        let index = document.addName(made)
+        let index =
+            if let known = knownNames.name(at: pointer) {
+                document.addName(known.string, meaning: known.meaning)
+            } else {
+                document.addName(String(cString: pointer))
+            }
         namePointers[slot] = pointer
         nameIndices[slot] = index
         // At most half full, so that probes stay short: a file of many names doubles the table.
@@ -732,7 +736,7 @@ private struct KnownNames: Sendable {
     static let shared = KnownNames()
 
     /// By UTF-8 length: each name's bytes and its string.
-    private let byLength: [[(bytes: [UInt8], string: String)]]
+    private let byLength: [[(bytes: [UInt8], string: String, meaning: NameMeaning)]]
 
     private init() {
         var names: Set<String> = [FormatNamespace.layout, FormatNamespace.tools, FormatNamespace.schemaInstance]
@@ -740,24 +744,25 @@ private struct KnownNames: Sendable {
         names.formUnion(ObjectAttribute.allCases.map(\.rawValue))
         names.formUnion(FormatNames.structural)
         let longest = names.map(\.utf8.count).max() ?? 0
-        var byLength = [[(bytes: [UInt8], string: String)]](repeating: [], count: 1 + longest)
+        var byLength = [[(bytes: [UInt8], string: String, meaning: NameMeaning)]](repeating: [], count: 1 + longest)
         // The format's namespace is the vocabulary's constant itself, not an equal copy.
         for name in names.sorted() {
             let string = name == FormatNamespace.layout ? FormatNamespace.layout : name
-            byLength[name.utf8.count].append((Array(name.utf8), string))
+            byLength[name.utf8.count].append((Array(name.utf8), string, NameMeaning(of: string)))
         }
         self.byLength = byLength
     }
 
-    /// The known name spelled by the NUL-terminated bytes at `pointer`, if it is one.
-    func string(at pointer: UnsafePointer<xmlChar>) -> String? {
+    /// The known name spelled by the NUL-terminated bytes at `pointer`, and what it is to the format, if it
+    /// is one.
+    func name(at pointer: UnsafePointer<xmlChar>) -> (string: String, meaning: NameMeaning)? {
         let length = strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
         guard length < byLength.count else { return nil }
         for candidate in byLength[length] where candidate.bytes[0] == pointer[0] {
             let same = candidate.bytes.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress.map { memcmp($0, pointer, length) == 0 } ?? false
             }
-            if same { return candidate.string }
+            if same { return (candidate.string, candidate.meaning) }
         }
         return nil
     }

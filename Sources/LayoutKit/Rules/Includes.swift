@@ -139,13 +139,21 @@ final class IncludeStore: Sendable {
     /// How the source's files are stamped, for a store that loads share (`SharedIncludes`); `nil` for a
     /// store of one run, one cache or one load.
     let stamps: LayoutStampReader?
-    private let names = Locked<KnownNames??>(nil)
-    // Held in boxes: every look-up hands out one reference rather than a copy of the layout's model,
-    // document and analysis (some twenty references each, retained and released per copy).
-    private let decoded = Locked<[String: Held<DecodedLayout>]>([:])
-    private let checked = Locked<[String: Held<CheckedLayout>]>([:])
-    private let summaries = Locked<[String: IncludeSummary]>([:])
-    private let templates = Locked<[String: LayoutTemplate]>([:])
+    /// Everything the store has found, behind one lock: a store is made for every load that does not
+    /// share its includes, and one lock (one object, one mutex) rather than one per table is that much
+    /// less to make and free each time.
+    private let state = Locked(State())
+
+    private struct State {
+        /// The names the source knows: `nil` until asked for, `.some(nil)` when it cannot list them.
+        var names: KnownNames?? = nil
+        // Held in boxes: every look-up hands out one reference rather than a copy of the layout's model,
+        // document and analysis (some twenty references each, retained and released per copy).
+        var decoded: [String: Held<DecodedLayout>] = [:]
+        var checked: [String: Held<CheckedLayout>] = [:]
+        var summaries: [String: IncludeSummary] = [:]
+        var templates: [String: LayoutTemplate] = [:]
+    }
 
     init(
         source: any LayoutSource, catalog: ClassCatalog?, ruleSettings: [RuleID: RuleSetting] = [:],
@@ -161,10 +169,10 @@ final class IncludeStore: Sendable {
     /// read: one `stat` a layout. A layout recorded without a stamp is never current.
     func isCurrent() -> Bool {
         guard let stamps else { return false }
-        if case .some(.some(let known)) = names.withLock({ $0 }) {
-            guard let stamp = known.stamp, stamp.isTrusted, stamp == stamps.listing() else { return false }
+        if case .some(.some(let stamp)) = state.withLock({ $0.names.map { $0.map(\.stamp) } }) {
+            guard let stamp, stamp.isTrusted, stamp == stamps.listing() else { return false }
         }
-        let recorded = decoded.withLock { $0.map { ($0.key, $0.value.value.stamp) } }
+        let recorded = state.withLock { $0.decoded.map { ($0.key, $0.value.value.stamp) } }
         for (name, stamp) in recorded {
             guard let stamp, stamp.isTrusted, stamp == stamps.layout(name) else { return false }
         }
@@ -174,51 +182,82 @@ final class IncludeStore: Sendable {
     /// Whether the store holds a layout `name` read with other bytes than `bytes`: a file that changed
     /// between the stamps' check and a load's own read of it.
     func holds(_ name: String, otherThan bytes: [UInt8]) -> Bool {
-        guard let held = decoded.withLock({ $0[name] }) else { return false }
+        guard let held = state.withLock({ $0.decoded[name] }) else { return false }
         return held.value.source != bytes
     }
 
-    /// The names the source knows, asked for once; `nil` when it cannot list them.
-    private var knownNames: KnownNames? {
-        if let known = names.withLock({ $0 }) { return known }
-        let stamp = stamps?.listing()
-        let listed = source.layoutNames().map { KnownNames(sorted: $0.sorted(), set: Set($0), stamp: stamp) }
-        names.withLock { $0 = .some(listed) }
-        return listed
+    /// Whether the source knows a layout `name`, its names asked for once; `nil` when it cannot list them.
+    /// Answered under the lock, so that the names are not copied out on every question.
+    private func knows(_ name: String) -> Bool? {
+        if let known = state.withLock({ $0.names.map { $0.map { $0.contains(name) } } }) { return known }
+        let listed = listNames()
+        return listed.map { $0.contains(name) }
     }
 
-    /// The source's names, sorted for suggestions (whose ties go to the first) and as a set for lookups.
+    /// The names the source knows, sorted for suggestions; `nil` when it cannot list them.
+    private var sortedNames: [String]? {
+        if let known = state.withLock({ $0.names.map { $0.map(\.sorted) } }) { return known }
+        return listNames()?.sorted
+    }
+
+    /// Asks the source for its names and keeps them (or the names another thread kept first).
+    private func listNames() -> KnownNames? {
+        let stamp = stamps?.listing()
+        let listed = source.layoutNames().map { KnownNames($0, stamp: stamp) }
+        return state.withLock { state in
+            if let earlier = state.names { return earlier }
+            state.names = .some(listed)
+            return listed
+        }
+    }
+
+    /// The source's names, sorted for suggestions (whose ties go to the first) and, past a few, as a set
+    /// for lookups: a folder's names are found by hashing, a load's two or three by comparing in order.
     struct KnownNames: Sendable {
+        /// The most names looked up in order.
+        static let searchedInOrder = 16
+
         var sorted: [String]
-        var set: Set<String>
+        var set: Set<String>?
         /// The listing's stamp when the store is shared.
         var stamp: LayoutStamp?
+
+        init(_ names: [String], stamp: LayoutStamp?) {
+            sorted = names.sorted()
+            set = names.count > Self.searchedInOrder ? Set(names) : nil
+            self.stamp = stamp
+        }
+
+        func contains(_ name: String) -> Bool {
+            if let set { return set.contains(name) }
+            return sorted.contains(name)
+        }
     }
 
     /// Forgets every layout read, so that the next include reads them afresh (after a file was fixed).
     func removeAll() {
-        names.withLock { $0 = nil }
-        decoded.withLock { $0.removeAll() }
-        checked.withLock { $0.removeAll() }
-        summaries.withLock { $0.removeAll() }
-        templates.withLock { $0.removeAll() }
+        state.withLock { $0 = State() }
     }
 
     // MARK: Reading and checking, once per name
 
     /// Records a layout already read under its name (the file being checked), so it is not read again.
     func seed(_ name: String, decoded layout: DecodedLayout, checked result: CheckedLayout) {
-        decoded.withLock { if $0[name] == nil { $0[name] = Held(layout) } }
-        checked.withLock { if $0[name] == nil { $0[name] = Held(result) } }
+        let layout = Held(layout)
+        let result = Held(result)
+        state.withLock { state in
+            if state.decoded[name] == nil { state.decoded[name] = layout }
+            if state.checked[name] == nil { state.checked[name] = result }
+        }
     }
 
     func decodedLayout(_ name: String) -> Held<DecodedLayout> {
-        if let found = decoded.withLock({ $0[name] }) { return found }
+        if let found = state.withLock({ $0.decoded[name] }) { return found }
         let file = "\(name).layout.xml"
         // Stamped before it is read: a change while it is read is seen by the next load.
         let stamp = stamps?.layout(name)
         var result: DecodedLayout
-        if let known = knownNames, !known.set.contains(name) {
+        if knows(name) == false {
             result = .failed(.unknown("no layout named \(quoted(name))"), file: file)
         } else {
             do throws(LayoutError) {
@@ -226,26 +265,26 @@ final class IncludeStore: Sendable {
                 result = LayoutValidator.decode(Array(data.data.prefix(LayoutFile.readLimit)), file: data.file)
             } catch {
                 let reason = error.diagnostics.first?.message ?? "the source has no such layout"
-                result = .failed(knownNames == nil ? .unknown(reason) : .unreadable(reason), file: file)
+                result = .failed(knows(name) == nil ? .unknown(reason) : .unreadable(reason), file: file)
             }
         }
         result.stamp = stamp
         let held = Held(result)
-        return decoded.withLock { decoded in
-            if let earlier = decoded[name] { return earlier }
-            decoded[name] = held
+        return state.withLock { state in
+            if let earlier = state.decoded[name] { return earlier }
+            state.decoded[name] = held
             return held
         }
     }
 
     func checkedLayout(_ name: String) -> Held<CheckedLayout> {
-        if let found = checked.withLock({ $0[name] }) { return found }
+        if let found = state.withLock({ $0.checked[name] }) { return found }
         let result = Held(
             LayoutValidator.check(
                 decodedLayout(name).value, catalog: catalog, includes: self, ruleSettings: ruleSettings))
-        return checked.withLock { checked in
-            if let earlier = checked[name] { return earlier }
-            checked[name] = result
+        return state.withLock { state in
+            if let earlier = state.checked[name] { return earlier }
+            state.checked[name] = result
             return result
         }
     }
@@ -287,9 +326,9 @@ final class IncludeStore: Sendable {
     }
 
     private func summary(_ name: String) -> IncludeSummary {
-        if let found = summaries.withLock({ $0[name] }) { return found }
+        if let found = state.withLock({ $0.summaries[name] }) { return found }
         computeSummaries(from: name)
-        return summaries.withLock { $0[name] } ?? IncludeSummary(diagnostics: [], errors: 0, depth: 0)
+        return state.withLock { $0.summaries[name] } ?? IncludeSummary(diagnostics: [], errors: 0, depth: 0)
     }
 
     /// The names a layout includes that the source can give.
@@ -305,7 +344,7 @@ final class IncludeStore: Sendable {
     /// each component is finished after every component it includes, so its includes' summaries are
     /// known when its own are made. Layouts summarised already are not walked again.
     private func computeSummaries(from start: String) {
-        guard decodedLayout(start).value.failure == nil, summaries.withLock({ $0[start] }) == nil else { return }
+        guard decodedLayout(start).value.failure == nil, state.withLock({ $0.summaries[start] }) == nil else { return }
         // Each layout walked is known by its order of discovery; the rest of its state is kept in arrays
         // by that number, so a step hashes its name once.
         struct Frame {
@@ -329,7 +368,7 @@ final class IncludeStore: Sendable {
             onStack.append(true)
             stack.append(number)
             let all = edges(of: name)
-            let pending = all.filter { target in summaries.withLock { $0[target] } == nil }
+            let pending = state.withLock { state in all.filter { state.summaries[$0] == nil } }
             frames.append(Frame(order: number, edges: pending, includesItself: all.contains(name)))
         }
         push(start)
@@ -383,8 +422,8 @@ final class IncludeStore: Sendable {
             summary.errors += own.value.errors
             made.append((name, summary))
         }
-        summaries.withLock { summaries in
-            for (name, summary) in made where summaries[name] == nil { summaries[name] = summary }
+        state.withLock { state in
+            for (name, summary) in made where state.summaries[name] == nil { state.summaries[name] = summary }
         }
     }
 
@@ -414,8 +453,8 @@ final class IncludeStore: Sendable {
             }
             switch target.value.failure {
             case .unknown(let reason):
-                let closest = knownNames.flatMap {
-                    suggestions.closest(to: site.name, in: $0.sorted, countingTies: true)
+                let closest = sortedNames.flatMap {
+                    suggestions.closest(to: site.name, in: $0, countingTies: true)
                 }
                 let hint = closest.map { "; did you mean '\($0.name)'?" + LayoutRules.noFix(tie: $0.tie) } ?? ""
                 var fixIts: [FixIt] = []
@@ -495,14 +534,14 @@ final class IncludeStore: Sendable {
     /// The first error a broken layout has, by itself or at one of its includes.
     private func firstError(of name: String) -> Diagnostic? {
         let own = checkedLayout(name).value.diagnostics.first { $0.severity == .error }
-        return own ?? summaries.withLock { $0[name] }?.diagnostics.first
+        return own ?? state.withLock { $0.summaries[name] }?.diagnostics.first
     }
 
     // MARK: Compiling, once per name
 
     /// The compiled template of `name`, which has no errors; made once and shared by every includer.
     func template(_ name: String) -> LayoutTemplate? {
-        if let found = templates.withLock({ $0[name] }) { return found }
+        if let found = state.withLock({ $0.templates[name] }) { return found }
         let own = checkedLayout(name)
         guard let catalog, let analysis = own.value.analysis, let classes = own.value.classes else { return nil }
         var included: [Int: LayoutTemplate] = [:]
@@ -512,9 +551,9 @@ final class IncludeStore: Sendable {
             included[site.object] = template
         }
         let compiled = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included)
-        return templates.withLock { templates in
-            if let earlier = templates[name] { return earlier }
-            templates[name] = compiled
+        return state.withLock { state in
+            if let earlier = state.templates[name] { return earlier }
+            state.templates[name] = compiled
             return compiled
         }
     }
