@@ -312,6 +312,28 @@ import Testing
         #expect(notes == ["PairCells.swift:11", "TagCell.xib:11"], "\(notes)")
     }
 
+    /// Connections to members of classes no Swift file declares (an Objective-C cell and its owner) are
+    /// judged by no rule, so nothing is said of them one by one, but the run says how many and whose: a
+    /// clean run of a mixed app must not read as every connection checked. The Swift class beside them is
+    /// judged as ever, and a run with no such connection has no such note.
+    @Test func connectionsNoRuleCanJudgeAreCountedInANote() throws {
+        let folder = "\(Self.folder)/ObjectiveC"
+        let result = try runLayoutCheck(["--format", "json", "--swift-sources", "App=\(folder)", folder])
+        #expect(result.status == 1, "\(result)")
+        #expect(try result.report().diagnostics.map { "\($0.rule) \($0.line)" } == ["unknown-outlet 29"], "\(result)")
+        let notes = result.standardError.split(separator: "\n").filter { $0.contains("no rule can judge") }
+        #expect(
+            notes == [
+                "layout-check: 4 connections in the Interface Builder files checked go to members of 2 classes no "
+                    + "Swift file declares (declared in Objective-C, in a framework, or nowhere), which no rule can "
+                    + "judge: MLLegacyCell (2), MLLegacyController (2)"
+            ], "\(result)")
+        let swiftOnly = try runLayoutCheck([
+            "--swift-sources", "App=\(Self.folder)/SubclassConnects", "\(Self.folder)/SubclassConnects",
+        ])
+        #expect(!swiftOnly.standardError.contains("no rule can judge"), "\(swiftOnly)")
+    }
+
     /// An `@objc` method that is no `@IBAction` answers an action's selector (one named `@objc(name:)`, and
     /// every method of an `@objc extension`), and an extension of a typealias of the class adds its
     /// `@IBAction`s to the class; an action renamed away in Swift is still `unknown-action`.

@@ -57,7 +57,7 @@ package struct InterfaceBuilderCheck: Sendable {
             report.skippedPlatform = platform
             return report
         case .document(var document):
-            let (resolution, ambiguous) = resolveClasses(document)
+            let (resolution, ambiguous, unjudged) = resolveClasses(document)
             // Which member each outlet connection's key sets, as key-value coding finds it.
             let keys = KeyValueCodingKeys(catalog: classes.catalog).resolve(
                 &document, classKeys: resolution.classKeys, file: file, bytes: bytes)
@@ -71,6 +71,7 @@ package struct InterfaceBuilderCheck: Sendable {
             var report = InterfaceBuilderFileReport(diagnostics: diagnostics, usage: usage)
             report.identifiers = document.identifiers
             report.ambiguousClasses = ambiguous
+            report.unjudgedConnections = unjudgedConnections(of: document, unjudged: unjudged)
             return report
         }
     }
@@ -100,10 +101,14 @@ package struct InterfaceBuilderCheck: Sendable {
     /// nothing is said of them, and they have no class to judge by.
     /// The names given as classes that had no class to judge by because several declarations fit are
     /// returned beside, for the run's note about them.
+    ///
+    /// Also returned: the objects whose class no Swift file declares and nothing is said of (Objective-C's
+    /// or a framework's), whose connections no rule judges: what the run's note counts.
     private func resolveClasses(
         _ document: InterfaceBuilderDocument
-    ) -> (ExternalDocument.Resolution, ambiguous: Set<String>) {
+    ) -> (ExternalDocument.Resolution, ambiguous: Set<String>, unjudged: Set<Int>) {
         var ambiguous: Set<String> = []
+        var unjudged: Set<Int> = []
         // A file has many objects of few classes: each name is looked up once. `unknown`: no class of
         // that name (not one that two modules declare), so each object of it may be `unknown-class`.
         var known: [String: (key: String?, unknown: Bool)] = [:]
@@ -140,14 +145,40 @@ package struct InterfaceBuilderCheck: Sendable {
                 known[cacheKey] = found
             }
             keys.append(found.key)
-            if found.unknown, let message = unknownClass(name, of: object, module: module) {
+            guard found.unknown else { continue }
+            if let message = unknownClass(name, of: object, module: module) {
                 unresolved.append((index, message))
                 if let repair = repair(of: name, module: module) { repairs[index] = (name, repair) }
+            } else {
+                unjudged.insert(index)
             }
         }
         var resolution = ExternalDocument.Resolution(classKeys: keys, unresolved: unresolved)
         resolution.repairs = repairs
-        return (resolution, ambiguous)
+        return (resolution, ambiguous, unjudged)
+    }
+
+    /// How many connections of `document` go to a member of a class no Swift file declares (an outlet of
+    /// one of the `unjudged` objects, an action whose target is one), by the class's name as written.
+    private func unjudgedConnections(
+        of document: InterfaceBuilderDocument, unjudged: Set<Int>
+    ) -> [String: Int] {
+        guard !unjudged.isEmpty else { return [:] }
+        var counts: [String: Int] = [:]
+        for object in document.objects.indices {
+            for connection in document.objects[object].connections {
+                let owner: Int? =
+                    switch connection.kind {
+                    case .outlet, .outletCollection: object
+                    case .action: document.firstObject[connection.destination]
+                    }
+                guard let owner, unjudged.contains(owner), let name = document.objects[owner].customClass else {
+                    continue
+                }
+                counts[name, default: 0] += 1
+            }
+        }
+        return counts
     }
 
     /// What `unknown-class` says of a `customClass` no Swift file declares, when the object's module is
@@ -350,6 +381,9 @@ package struct InterfaceBuilderFileReport: Sendable {
     public var identifiers: InterfaceBuilderIdentifiers?
     /// The class names it gives that several declarations fit, so that nothing judged their members.
     public var ambiguousClasses: Set<String> = []
+    /// How many of its connections go to members of classes no Swift file declares (Objective-C's or a
+    /// framework's), which no rule could judge, by class name.
+    public var unjudgedConnections: [String: Int] = [:]
 
     /// A report of these diagnostics and this usage (for a file that could not be read: none).
     public init(diagnostics: [Diagnostic], usage: InterfaceBuilderUsage = InterfaceBuilderUsage()) {

@@ -16,6 +16,25 @@ extension CheckRun {
         var skippedPaths: [String: String] = [:]
         /// Class names checked files give that several declarations fit.
         var ambiguousNames: Set<String> = []
+        /// Connections to members of classes no Swift file declares, by class name, each file counted once.
+        var unjudged: [String: Int] = [:]
+    }
+
+    /// The run's note on connections no rule could judge, their member's class being no Swift file's
+    /// (an Objective-C class, a framework's, a stale name): how many, and the classes with the most, so
+    /// that a clean run of a mixed app does not read as every connection checked. None when there are none.
+    static func unjudgedNote(_ counts: [String: Int]) -> [String] {
+        guard !counts.isEmpty else { return [] }
+        let total = counts.values.reduce(0, +)
+        let named = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        let shown = named.prefix(5).map { "\($0.key) (\($0.value))" }
+        return [
+            "\(total) connection\(total == 1 ? "" : "s") in the Interface Builder files checked "
+                + "\(total == 1 ? "goes" : "go") to members of \(counts.count) class\(counts.count == 1 ? "" : "es") "
+                + "no Swift file declares (declared in Objective-C, in a framework, or nowhere), "
+                + "which no rule can judge: "
+                + shown.joined(separator: ", ") + (named.count > 5 ? " and \(named.count - 5) more" : "")
+        ]
     }
 
     /// Checks each unit's files against the classes of the Swift files it sees. Units that see the same
@@ -121,6 +140,7 @@ extension CheckRun {
             if found.counted.insert(path).inserted {
                 found.files += 1
                 found.paths.append(path)
+                found.unjudged.merge(report.unjudgedConnections, uniquingKeysWith: +)
             }
             found.identifiers[path] = report.identifiers ?? found.identifiers[path]
             found.diagnostics += report.diagnostics

@@ -168,8 +168,10 @@ package struct CheckRun {
             judgment.add(runFindings: [RunFinding(Self.noClassSchemas(sourceKitProblem: inputs.sourceKitProblem))])
         }
         judgment.add(fileFindings: layouts.diagnostics)
+        var unjudged: [String: Int] = [:]
         if let swift = inputs.swift, let model, !inputs.interfaceBuilder.isEmpty {
             let found = await checkInterfaceBuilder(swift, model: model)
+            unjudged = found.unjudged
             outcome.files += found.files
             outcome.skipped = found.skipped
             outcome.checkedPaths = outcome.checkedPaths.map { $0 + found.paths }
@@ -191,7 +193,7 @@ package struct CheckRun {
             unreachableScenes: facts.identifiers?.unreachableSceneLines ?? [:])
         outcome.notes =
             (model?.notes(layouts: layouts.files > 0, interfaceBuilderNames: facts.ambiguousNames) ?? [])
-            + facts.notJudged
+            + facts.notJudged + Self.unjudgedNote(unjudged)
         return outcome
     }
 
