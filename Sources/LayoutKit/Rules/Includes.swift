@@ -345,6 +345,7 @@ final class IncludeStore: Sendable {
     /// known when its own are made. Layouts summarised already are not walked again.
     private func computeSummaries(from start: String) {
         guard decodedLayout(start).value.failure == nil, state.withLock({ $0.summaries[start] }) == nil else { return }
+        if summarizeShallow(start) { return }
         // Each layout walked is known by its order of discovery; the rest of its state is kept in arrays
         // by that number, so a step hashes its name once.
         struct Frame {
@@ -397,6 +398,24 @@ final class IncludeStore: Sendable {
         }
     }
 
+    /// The walk's common case, without its tables: `start`'s includes not yet summarised include
+    /// nothing not yet summarised themselves. The walk would finish each of them, in order, as a
+    /// component of one, then `start`: so does this. `false`, having done nothing, otherwise.
+    private func summarizeShallow(_ start: String) -> Bool {
+        let all = edges(of: start)
+        let pending = state.withLock { state in all.filter { state.summaries[$0] == nil } }
+        var leaves: [String] = []
+        for target in pending where !leaves.contains(target) {
+            guard target != start else { return false }
+            let below = edges(of: target)
+            guard state.withLock({ state in below.allSatisfy { state.summaries[$0] != nil } }) else { return false }
+            leaves.append(target)
+        }
+        for leaf in leaves { finish([leaf], component: [], cycles: nil) }
+        finish([start], component: [], cycles: nil)
+        return true
+    }
+
     /// Judges every layout of one component and stores their summaries together, in one step: another
     /// thread that finds one of them summarised then finds them all, and never walks a cycle with
     /// some of its edges missing (which made cycles longer than the depth limit come out differently
@@ -405,9 +424,17 @@ final class IncludeStore: Sendable {
     /// - Parameter includesItself: Whether a component of one layout includes that layout itself.
     private func finish(_ component: Set<String>, includesItself: Bool) {
         let members = component.sorted()
-        let cycles =
-            component.count > 1 || includesItself
-            ? ComponentGraph(members, edges: edges(of:)) : nil
+        // A component of one that does not include itself is no cycle: `judge` then never asks whether
+        // an include is in it.
+        guard component.count > 1 || includesItself else {
+            finish(members, component: [], cycles: nil)
+            return
+        }
+        finish(members, component: component, cycles: ComponentGraph(members, edges: edges(of:)))
+    }
+
+    /// Judges `members`, sorted, and stores their summaries together.
+    private func finish(_ members: [String], component: Set<String>, cycles: ComponentGraph?) {
         var made: [(String, IncludeSummary)] = []
         for name in members {
             let own = checkedLayout(name)
