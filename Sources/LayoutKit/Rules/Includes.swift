@@ -152,7 +152,7 @@ final class IncludeStore: Sendable {
         var decoded: [String: Held<DecodedLayout>] = [:]
         var checked: [String: Held<CheckedLayout>] = [:]
         var summaries: [String: IncludeSummary] = [:]
-        var templates: [String: LayoutTemplate] = [:]
+        var templates: [String: Held<LayoutTemplate>] = [:]
     }
 
     init(
@@ -566,18 +566,20 @@ final class IncludeStore: Sendable {
 
     // MARK: Compiling, once per name
 
-    /// The compiled template of `name`, which has no errors; made once and shared by every includer.
-    func template(_ name: String) -> LayoutTemplate? {
+    /// The compiled template of `name`, which has no errors; made once and shared by every includer,
+    /// held in a box: a look-up is one retain rather than a copy of the template's every reference.
+    func template(_ name: String) -> Held<LayoutTemplate>? {
         if let found = state.withLock({ $0.templates[name] }) { return found }
         let own = checkedLayout(name)
         guard let catalog, let analysis = own.value.analysis, let classes = own.value.classes else { return nil }
-        var included: [Int: LayoutTemplate] = [:]
+        var included: [Int: Held<LayoutTemplate>] = [:]
         for site in own.value.sites {
             // Nesting is at most `maximumDepth` deep here: deeper is an error, and this runs on none.
             guard let template = template(site.name) else { return nil }
             included[site.object] = template
         }
-        let compiled = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included)
+        let compiled = Held(
+            LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included))
         return state.withLock { state in
             if let earlier = state.templates[name] { return earlier }
             state.templates[name] = compiled
