@@ -149,9 +149,11 @@ final class IncludeStore: Sendable {
         var names: KnownNames?? = nil
         // Held in boxes: every look-up hands out one reference rather than a copy of the layout's model,
         // document and analysis (some twenty references each, retained and released per copy).
-        var decoded: [String: Held<DecodedLayout>] = [:]
-        var checked: [String: Held<CheckedLayout>] = [:]
-        var summaries: [String: IncludeSummary] = [:]
+        // Sized for a layout and the few it includes: a table grown from one entry to two was two
+        // allocations and a rehash, per table, per load.
+        var decoded = [String: Held<DecodedLayout>](minimumCapacity: 3)
+        var checked = [String: Held<CheckedLayout>](minimumCapacity: 3)
+        var summaries = [String: IncludeSummary](minimumCapacity: 3)
         var templates: [String: Held<LayoutTemplate>] = [:]
     }
 

@@ -297,18 +297,27 @@ struct LayoutRules {
     }
 
     /// `duplicate-property`: the same `<property>` of one object set twice, reported at the second.
+    ///
+    /// An object's first few properties are compared in order, which allocates nothing; past those, the
+    /// first position of each name is hashed, in a table sized once.
     private mutating func duplicateProperty() {
         let nodes = analysis.layout.nodes
+        let comparedInOrder = 8
         for index in nodes.indices where nodes[index].properties.count > 1 {
-            var first: [String: SourcePosition] = [:]
-            for property in nodes[index].properties {
-                if let earlier = first[property.name] {
+            let properties = nodes[index].properties
+            let isHashed = properties.count > comparedInOrder
+            var first: [String: SourcePosition] = isHashed ? Dictionary(minimumCapacity: properties.count) : [:]
+            for offset in properties.indices {
+                let name = properties[offset].name
+                let earlier =
+                    isHashed ? first[name] : properties[..<offset].first { $0.name == name }?.position
+                if let earlier {
                     report(
                         .duplicateProperty,
-                        "property '\(property.name)' of <\(nodes[index].kind.rawValue)> is already set at line \(earlier.line)",
-                        at: property.position)
-                } else {
-                    first[property.name] = property.position
+                        "property '\(name)' of <\(nodes[index].kind.rawValue)> is already set at line \(earlier.line)",
+                        at: properties[offset].position)
+                } else if isHashed {
+                    first[name] = properties[offset].position
                 }
             }
         }
