@@ -196,4 +196,27 @@ import Testing
         let firstSends = error?.diagnostics.map { $0.message.components(separatedBy: " at line ").last }
         #expect(firstSends == ["5", "51"])
     }
+
+    /// `duplicate-property` compares an object's properties in order when it has eight or fewer, and
+    /// hashes them when it has more: a repeat is found either way, reported at the repeat with the
+    /// first one's line.
+    @Test func aRepeatedPropertyIsFoundAmongFewPropertiesAndMany() throws {
+        func property(_ name: String) -> String { #"<property name="\#(name)" value="4"/>"# }
+        // Three properties on the inner card (compared in order), eleven on the outer one (hashed):
+        // p5 repeats the fifth, the last cornerRadius the first.
+        let many = ["cornerRadius"] + (2...9).map { "p\($0)" } + ["p5", "cornerRadius"]
+        var lines = [#"<layout xmlns="urn:layoutkit:layout:1">"#, #"<view class="Card">"#, #"<view class="Card">"#]
+        lines += ["<properties>"] + ["cornerRadius", "p2", "cornerRadius"].map(property)
+        lines += ["</properties>", "</view>"]
+        lines += ["<properties>"] + many.map(property) + ["</properties>", "</view>", "</layout>"]
+        let error = #expect(throws: LayoutError.self) {
+            try LayoutLoader(
+                data: Data(lines.joined(separator: "\n").utf8), file: "properties.layout.xml",
+                registry: FixtureClasses.registry())
+        }
+        let repeats = error?.diagnostics.filter { $0.rule == .duplicateProperty }
+        #expect(repeats?.map(\.location.line) == [7, 20, 21])
+        let firsts = repeats?.map { $0.message.components(separatedBy: " at line ").last }
+        #expect(firsts == ["5", "15", "11"])
+    }
 }

@@ -105,9 +105,9 @@ package struct ExternalDocument: Sendable {
         let layout = Layout(file: file, owner: nil, externals: [], objects: nodes)
         let analysis = LayoutAnalysis(layout, elements: objects.map(\.element))
         var rules = LayoutRules(
-            analysis: analysis, catalog: catalog, document: kind, resolution: resolution,
-            source: source.isEmpty ? nil : source, ruleSettings: ruleSettings)
-        rules.run()
+            analysis: analysis, document: kind, resolution: resolution, source: source.isEmpty ? nil : source,
+            ruleSettings: ruleSettings)
+        rules.run(catalog)
         return rules.diagnostics
     }
 }

@@ -149,10 +149,12 @@ final class IncludeStore: Sendable {
         var names: KnownNames?? = nil
         // Held in boxes: every look-up hands out one reference rather than a copy of the layout's model,
         // document and analysis (some twenty references each, retained and released per copy).
-        var decoded: [String: Held<DecodedLayout>] = [:]
-        var checked: [String: Held<CheckedLayout>] = [:]
-        var summaries: [String: IncludeSummary] = [:]
-        var templates: [String: LayoutTemplate] = [:]
+        // Sized for a layout and the few it includes: a table grown from one entry to two was two
+        // allocations and a rehash, per table, per load.
+        var decoded = [String: Held<DecodedLayout>](minimumCapacity: 3)
+        var checked = [String: Held<CheckedLayout>](minimumCapacity: 3)
+        var summaries = [String: IncludeSummary](minimumCapacity: 3)
+        var templates: [String: Held<LayoutTemplate>] = [:]
     }
 
     init(
@@ -345,6 +347,7 @@ final class IncludeStore: Sendable {
     /// known when its own are made. Layouts summarised already are not walked again.
     private func computeSummaries(from start: String) {
         guard decodedLayout(start).value.failure == nil, state.withLock({ $0.summaries[start] }) == nil else { return }
+        if summarizeShallow(start) { return }
         // Each layout walked is known by its order of discovery; the rest of its state is kept in arrays
         // by that number, so a step hashes its name once.
         struct Frame {
@@ -397,6 +400,24 @@ final class IncludeStore: Sendable {
         }
     }
 
+    /// The walk's common case, without its tables: `start`'s includes not yet summarised include
+    /// nothing not yet summarised themselves. The walk would finish each of them, in order, as a
+    /// component of one, then `start`: so does this. `false`, having done nothing, otherwise.
+    private func summarizeShallow(_ start: String) -> Bool {
+        let all = edges(of: start)
+        let pending = state.withLock { state in all.filter { state.summaries[$0] == nil } }
+        var leaves: [String] = []
+        for target in pending where !leaves.contains(target) {
+            guard target != start else { return false }
+            let below = edges(of: target)
+            guard state.withLock({ state in below.allSatisfy { state.summaries[$0] != nil } }) else { return false }
+            leaves.append(target)
+        }
+        for leaf in leaves { finish([leaf], component: [], cycles: nil) }
+        finish([start], component: [], cycles: nil)
+        return true
+    }
+
     /// Judges every layout of one component and stores their summaries together, in one step: another
     /// thread that finds one of them summarised then finds them all, and never walks a cycle with
     /// some of its edges missing (which made cycles longer than the depth limit come out differently
@@ -405,9 +426,17 @@ final class IncludeStore: Sendable {
     /// - Parameter includesItself: Whether a component of one layout includes that layout itself.
     private func finish(_ component: Set<String>, includesItself: Bool) {
         let members = component.sorted()
-        let cycles =
-            component.count > 1 || includesItself
-            ? ComponentGraph(members, edges: edges(of:)) : nil
+        // A component of one that does not include itself is no cycle: `judge` then never asks whether
+        // an include is in it.
+        guard component.count > 1 || includesItself else {
+            finish(members, component: [], cycles: nil)
+            return
+        }
+        finish(members, component: component, cycles: ComponentGraph(members, edges: edges(of:)))
+    }
+
+    /// Judges `members`, sorted, and stores their summaries together.
+    private func finish(_ members: [String], component: Set<String>, cycles: ComponentGraph?) {
         var made: [(String, IncludeSummary)] = []
         for name in members {
             let own = checkedLayout(name)
@@ -539,18 +568,20 @@ final class IncludeStore: Sendable {
 
     // MARK: Compiling, once per name
 
-    /// The compiled template of `name`, which has no errors; made once and shared by every includer.
-    func template(_ name: String) -> LayoutTemplate? {
+    /// The compiled template of `name`, which has no errors; made once and shared by every includer,
+    /// held in a box: a look-up is one retain rather than a copy of the template's every reference.
+    func template(_ name: String) -> Held<LayoutTemplate>? {
         if let found = state.withLock({ $0.templates[name] }) { return found }
         let own = checkedLayout(name)
         guard let catalog, let analysis = own.value.analysis, let classes = own.value.classes else { return nil }
-        var included: [Int: LayoutTemplate] = [:]
+        var included: [Int: Held<LayoutTemplate>] = [:]
         for site in own.value.sites {
             // Nesting is at most `maximumDepth` deep here: deeper is an error, and this runs on none.
             guard let template = template(site.name) else { return nil }
             included[site.object] = template
         }
-        let compiled = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included)
+        let compiled = Held(
+            LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included))
         return state.withLock { state in
             if let earlier = state.templates[name] { return earlier }
             state.templates[name] = compiled

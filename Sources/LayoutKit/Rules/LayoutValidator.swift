@@ -185,9 +185,8 @@ public struct LayoutValidator: Sendable {
             IncludeResolution.resolveTypes(in: &layout) { includes.objectType(of: $0) }
         }
         let analysis = LayoutAnalysis(layout)
-        var rules = LayoutRules(
-            analysis: analysis, catalog: catalog, source: decoded.source, ruleSettings: ruleSettings)
-        rules.run()
+        var rules = LayoutRules(analysis: analysis, source: decoded.source, ruleSettings: ruleSettings)
+        rules.run(catalog)
         var diagnostics = rules.diagnostics
         // Suppressions apply here, as diagnostics leave the rules, so that the checker, the loader
         // and LayoutTesting all see the same ones silenced.

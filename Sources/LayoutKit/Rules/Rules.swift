@@ -4,8 +4,6 @@
 /// `class-schema` by `ClassSchemaDecoder`, `unreadable-file` and `no-class-schemas` by whoever reads files.
 struct LayoutRules {
     let analysis: LayoutAnalysis
-    /// `nil` when no class schema was loaded: the class rules are then skipped.
-    let catalog: ClassCatalog?
     private var collector = DiagnosticCollector()
     /// The did-you-mean work this file may still cause.
     private var suggestions = SuggestionBudget()
@@ -38,13 +36,12 @@ struct LayoutRules {
     /// - Parameter ruleSettings: The configured severities, for the cap's summary: it takes the highest
     ///   severity of the findings it hides, as the configuration will have them.
     init(
-        analysis: LayoutAnalysis, catalog: ClassCatalog?, document: RuleDescriptor.Document = .layout,
+        analysis: LayoutAnalysis, document: RuleDescriptor.Document = .layout,
         resolution: ExternalDocument.Resolution? = nil, source: [UInt8]? = nil,
         ruleSettings: [RuleID: RuleSetting] = [:]
     ) {
         self.collector = DiagnosticCollector(settings: ruleSettings)
         self.analysis = analysis
-        self.catalog = catalog
         self.classes = EndpointClasses(analysis)
         self.document = document
         self.given = resolution
@@ -81,10 +78,11 @@ struct LayoutRules {
 
     /// Runs every rule in table order; the class rules only when there is a catalog, after the step
     /// that resolves every endpoint's class, which no rule does as a side effect.
-    mutating func run() {
-        // Bound once — one copy, as the steps change `self` — and lent to every step: unwrapping the
-        // optional in each step copied all of its storage (a retain each) seven times a layout.
-        let lent = self.catalog
+    ///
+    /// - Parameter lent: The classes layouts may name; `nil` when no class schema was loaded: the class
+    ///   rules are then skipped. Lent to every step rather than kept: a catalog kept in the rules was
+    ///   copied in (a retain for each of its fields), and copied again here, as the steps change `self`.
+    mutating func run(_ lent: ClassCatalog?) {
         guard let catalog = lent else {
             for (step, phase) in Self.engineSteps[document] ?? [] where phase != .classes {
                 _ = runStructure(step, nil)
@@ -299,18 +297,27 @@ struct LayoutRules {
     }
 
     /// `duplicate-property`: the same `<property>` of one object set twice, reported at the second.
+    ///
+    /// An object's first few properties are compared in order, which allocates nothing; past those, the
+    /// first position of each name is hashed, in a table sized once.
     private mutating func duplicateProperty() {
         let nodes = analysis.layout.nodes
+        let comparedInOrder = 8
         for index in nodes.indices where nodes[index].properties.count > 1 {
-            var first: [String: SourcePosition] = [:]
-            for property in nodes[index].properties {
-                if let earlier = first[property.name] {
+            let properties = nodes[index].properties
+            let isHashed = properties.count > comparedInOrder
+            var first: [String: SourcePosition] = isHashed ? Dictionary(minimumCapacity: properties.count) : [:]
+            for offset in properties.indices {
+                let name = properties[offset].name
+                let earlier =
+                    isHashed ? first[name] : properties[..<offset].first { $0.name == name }?.position
+                if let earlier {
                     report(
                         .duplicateProperty,
-                        "property '\(property.name)' of <\(nodes[index].kind.rawValue)> is already set at line \(earlier.line)",
-                        at: property.position)
-                } else {
-                    first[property.name] = property.position
+                        "property '\(name)' of <\(nodes[index].kind.rawValue)> is already set at line \(earlier.line)",
+                        at: properties[offset].position)
+                } else if isHashed {
+                    first[name] = properties[offset].position
                 }
             }
         }

@@ -72,14 +72,13 @@ public struct LayoutLoader: Sendable {
         stamp: LayoutStamp? = nil
     ) throws(LayoutError) {
         self.file = file
-        let catalog = registry.catalog
         let outcome = validator.analyze(bytes, file: file, name: name, stamp: stamp)
         // Warnings (an unused suppression) do not stop a layout from loading, as they do not fail a check.
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let analysis = outcome.analysis, let classes = outcome.classes else {
             throw LayoutError(diagnostics: errors)
         }
-        var included: [Int: LayoutTemplate] = [:]
+        var included: [Int: Held<LayoutTemplate>] = [:]
         for site in outcome.includes {
             guard let template = validator.includes?.template(site.name) else {
                 throw LayoutError(
@@ -89,7 +88,8 @@ public struct LayoutLoader: Sendable {
             }
             included[site.object] = template
         }
-        template = LayoutTemplate(analysis: analysis, classes: classes, catalog: catalog, included: included)
+        template = LayoutTemplate(
+            analysis: analysis, classes: classes, catalog: registry.catalog, included: included)
     }
 
     /// Creates a fresh object graph and returns its top-level objects in document order.

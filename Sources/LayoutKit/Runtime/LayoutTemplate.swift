@@ -80,7 +80,7 @@ struct LayoutTemplate: Sendable {
     ///   template is compiled once and shared, however many layouts include it.
     init(
         analysis: LayoutAnalysis, classes: EndpointClasses, catalog: ClassCatalog,
-        included: [Int: LayoutTemplate] = [:]
+        included: [Int: Held<LayoutTemplate>] = [:]
     ) {
         let layout = analysis.layout
         file = layout.file
@@ -88,27 +88,31 @@ struct LayoutTemplate: Sendable {
         // included layout's top-level object.
         var recipes: [ObjectRecipe] = []
         var placed: [Int] = []
-        var includedConnections: [ConnectionRecipe] = []
+        // The included layouts' connections, in document order, then this layout's own: sized once for
+        // both, so that neither list is copied into the other.
+        var connectionRecipes: [ConnectionRecipe] = []
         // The exact class each object is, by the analysis's object index; `nil` where not known here
         // (an include's object).
         var madeTypes: [AnyObject.Type?] = []
         let nodes = layout.nodes
         // Sized once, an include's objects counted in: growing was an allocation and a copy per doubling.
-        recipes.reserveCapacity(included.values.reduce(nodes.count) { $0 + $1.objects.count })
+        recipes.reserveCapacity(included.values.reduce(nodes.count) { $0 + $1.value.objects.count })
+        connectionRecipes.reserveCapacity(
+            included.values.reduce(analysis.links.count) { $0 + $1.value.connections.count })
         placed.reserveCapacity(nodes.count)
         madeTypes.reserveCapacity(nodes.count)
         for index in nodes.indices {
             let parent = nodes[index].parent.map { placed[$0] }
-            if let template = included[index], let top = template.topLevel.first {
+            if let held = included[index], let top = held.value.topLevel.first {
                 let offset = recipes.count
-                for recipe in template.objects {
+                for recipe in held.value.objects {
                     var moved = recipe
                     moved.parent = recipe.parent.map { $0 + offset } ?? parent
                     recipes.append(moved)
                 }
                 placed.append(offset + top)
                 madeTypes.append(nil)
-                includedConnections += template.connections.map { $0.moved(by: offset) }
+                for connection in held.value.connections { connectionRecipes.append(connection.moved(by: offset)) }
                 continue
             }
             // An entry that cannot be created (a silenced `class-kind-mismatch` naming a class layouts only
@@ -159,8 +163,6 @@ struct LayoutTemplate: Sendable {
             guard let linkPositions else { return catalog.member(links[index].member, in: table) }
             return linkPositions[index].map { catalog.member(at: $0, in: table) }
         }
-        var connectionRecipes = includedConnections
-        connectionRecipes.reserveCapacity(includedConnections.count + links.count)
         for index in links.indices {
             guard let source = links[index].source, let destination = links[index].destination,
                 let table = classes.members(of: source), let member = member(ofLink: index, in: table)
